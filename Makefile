@@ -98,6 +98,10 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/rolled_reduce.py -o $(BUILD)/gpu/rolled_reduce.cu
 	$(BUILD)/tl2cu tests/golden/libdevice.py -o $(BUILD)/gpu/libdevice.cu
 	$(BUILD)/tl2cu tests/golden/half_reduce.py -o $(BUILD)/gpu/half_reduce.cu
+	$(BUILD)/tl2cu tests/golden/heuristic_pow2.py -o $(BUILD)/gpu/heuristic_pow2.cu
+	$(BUILD)/tl2cu tests/golden/heuristics_autotune.py -o $(BUILD)/gpu/heuristics_autotune.cu
+	$(BUILD)/tl2cu tests/golden/heuristics_above_autotune.py -o $(BUILD)/gpu/heuristics_above_autotune.cu
+	$(BUILD)/tl2cu tests/golden/autotune_forms.py -o $(BUILD)/gpu/autotune_forms.cu
 	$(BUILD)/tl2cu tests/golden/half_specials.py -o $(BUILD)/gpu/half_specials.cu
 	$(BUILD)/tl2cu tests/golden/int_to_half.py -o $(BUILD)/gpu/int_to_half.cu
 	$(BUILD)/tl2cu tests/golden/fuzz_regress.py -o $(BUILD)/gpu/fuzz_regress.cu

@@ -262,7 +262,8 @@ static Node *call(TSNode ts) {
   return n;
 }
 
-// list_comprehension: body:expression (for_in_clause | if_clause)+
+// list_comprehension: body:expression (for_in_clause | if_clause)+; the clauses are ND_FOR
+// (a: target, b: iterable) and ND_IF (a: condition) in order
 static Node *list_comprehension(TSNode ts) {
   Node *n = new_node(ND_LISTCOMP, ts);
   n->a = expr(field(ts, "body"));
@@ -275,8 +276,10 @@ static Node *list_comprehension(TSNode ts) {
       f->a = expr(field(c, "left"));
       f->b = expr(field(c, "right"));
       tail = append(tail, f);
-    } else if (is(c, "if_clause")) {
-      tail = append(tail, unsupported(c, "an 'if' clause in a comprehension"));
+    } else if (is(c, "if_clause")) {  // (ND_IF: a, the condition)
+      Node *f = new_node(ND_IF, c);
+      f->a = expr(named(c, 0));
+      tail = append(tail, f);
     }
   }
   return n;

@@ -416,6 +416,53 @@ static Obj *b_assume(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
+// torch.finfo(dtype) and torch.iinfo(dtype), as host code reads them (torch.finfo(torch.float16).max):
+// a dict of their fields, read as attributes (str marks it).
+static Obj *type_info(Node *call, Obj *dt, bool is_float) {
+  if (dt->kind != OBJ_DTYPE || dt->ival == TY_PTR || scalar_is_float((Scalar)dt->ival) != is_float)
+    diag_fatal(call->loc, "torch.%s() needs a %s dtype", is_float ? "finfo" : "iinfo",
+               is_float ? "floating" : "integer");
+  Scalar s = (Scalar)dt->ival;
+  Obj *d = obj_new(OBJ_DICT);
+  d->str = is_float ? "torch.finfo" : "torch.iinfo";
+  int bits = scalar_bits(s);
+  vec_push(&d->items, obj_str("bits"));
+  vec_push(&d->items, obj_int(bits));
+  if (!is_float) {
+    bool sig = scalar_is_signed(s) && s != TY_I1;
+    int64_t max = sig ? (int64_t)(((uint64_t)1 << (bits - 1)) - 1)
+                      : bits == 64 ? -1 : (int64_t)(((uint64_t)1 << bits) - 1);
+    if (!sig && bits == 64) diag_fatal(call->loc, "torch.iinfo(torch.uint64).max is beyond int64");
+    vec_push(&d->items, obj_str("max"));
+    vec_push(&d->items, obj_int(max));
+    vec_push(&d->items, obj_str("min"));
+    vec_push(&d->items, obj_int(sig ? -max - 1 : 0));
+    return d;
+  }
+  // mantissa bits and exponent range per format (IEEE, bf16, OCP fp8 e4m3fn / e5m2)
+  int man = s == TY_F16 ? 10 : s == TY_BF16 ? 7 : s == TY_F32 ? 23 : s == TY_F64 ? 52 : s == TY_F8E4NV ? 3 : 2;
+  int emin = s == TY_F16 ? -14 : s == TY_BF16 || s == TY_F32 ? -126 : s == TY_F64 ? -1022 : s == TY_F8E4NV ? -6 : -14;
+  double max = s == TY_F16 ? 65504.0 : s == TY_BF16 ? 0x1.fep127 : s == TY_F32 ? 0x1.fffffep127
+             : s == TY_F64 ? 0x1.fffffffffffffp1023 : s == TY_F8E4NV ? 448.0 : 57344.0;
+  const char *names[] = {"max", "min", "eps", "tiny", "smallest_normal"};
+  double values[] = {max, -max, ldexp(1.0, -man), ldexp(1.0, emin), ldexp(1.0, emin)};
+  for (int i = 0; i < 5; i++) {
+    vec_push(&d->items, obj_str(names[i]));
+    vec_push(&d->items, obj_float(values[i]));
+  }
+  return d;
+}
+
+static Obj *b_finfo(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  return type_info(call, a[0], true);
+}
+
+static Obj *b_iinfo(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  return type_info(call, a[0], false);
+}
+
 static Obj *b_config(Ctx *c, Node *call, Obj **a) {
   (void)c;
   if (a[0]->kind != OBJ_DICT) diag_fatal(call->loc, "triton.Config needs a dict of meta-parameters");
@@ -460,10 +507,96 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
   diag_fatal(call->loc, "len() needs a tuple or a block");
 }
 
-static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)a;
-  diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
+// ---- host code's iterables (autotune configs built by comprehensions and helper loops):
+// range, zip, itertools.product, list and tuple, on compile-time lists and tuples.
+
+enum { MAX_HOST_ITEMS = 1 << 20 };
+
+static Obj *host_iterable(Node *call, Obj *o, const char *what) {
+  if (o->kind != OBJ_TUPLE)
+    diag_fatal(call->loc, "%s needs compile-time lists or tuples, not %s", what, obj_kind_name(o));
+  return o;
 }
+
+static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
+  if (c->in_kernel) diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
+  Obj *lo = a[1] ? a[0] : obj_int(0), *hi = a[1] ? a[1] : a[0], *step = a[2] ? a[2] : obj_int(1);
+  if (lo->kind != OBJ_INT || hi->kind != OBJ_INT || step->kind != OBJ_INT || obj_is_big_int(lo) || obj_is_big_int(hi))
+    diag_fatal(call->loc, "range() in host code needs int64 constants");
+  if (step->ival == 0) diag_fatal(call->loc, "range() step must not be zero");
+  Obj *r = obj_new(OBJ_TUPLE);
+  for (int64_t i = lo->ival; step->ival > 0 ? i < hi->ival : i > hi->ival; i += step->ival) {
+    if (r->items.len == MAX_HOST_ITEMS)
+      diag_fatal(call->loc, "range() of more than %d items in host code", MAX_HOST_ITEMS);
+    vec_push(&r->items, obj_int(i));
+  }
+  return r;
+}
+
+// The tuples of one item from each list, the last varying fastest (itertools.product).
+static void product_into(Node *call, Obj **lists, int n, int at, Obj *prefix, Obj *out) {
+  if (at == n) {
+    if (out->items.len == MAX_HOST_ITEMS)
+      diag_fatal(call->loc, "itertools.product of more than %d items", MAX_HOST_ITEMS);
+    Obj *t = obj_new(OBJ_TUPLE);
+    for (int i = 0; i < prefix->items.len; i++) vec_push(&t->items, prefix->items.items[i]);
+    vec_push(&out->items, t);
+    return;
+  }
+  for (int i = 0; i < lists[at]->items.len; i++) {
+    vec_push(&prefix->items, lists[at]->items.items[i]);
+    product_into(call, lists, n, at + 1, prefix, out);
+    prefix->items.len--;
+  }
+}
+
+static Obj *b_product(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *its = a[0];
+  int64_t repeat = a[1] ? a[1]->ival : 1;
+  if (a[1] && (a[1]->kind != OBJ_INT || repeat < 0 || repeat > 16))
+    diag_fatal(call->loc, "product's repeat must be 0 to 16");
+  enum { MAX_LISTS = 64 };
+  Obj *lists[MAX_LISTS];
+  int n = 0;
+  for (int64_t r = 0; r < repeat; r++)
+    for (int i = 0; i < its->items.len; i++) {
+      if (n == MAX_LISTS) diag_fatal(call->loc, "itertools.product of more than %d lists", MAX_LISTS);
+      lists[n++] = host_iterable(call, its->items.items[i], "itertools.product");
+    }
+  Obj *out = obj_new(OBJ_TUPLE);
+  product_into(call, lists, n, 0, obj_new(OBJ_TUPLE), out);
+  return out;
+}
+
+static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  Obj *its = a[0], *out = obj_new(OBJ_TUPLE);
+  int len = its->items.len ? INT32_MAX : 0;
+  bool strict = a[1] && (a[1]->kind == OBJ_BOOL || a[1]->kind == OBJ_INT) && a[1]->ival;
+  for (int i = 0; i < its->items.len; i++) {
+    Obj *l = host_iterable(call, its->items.items[i], "zip");
+    if (strict && len != INT32_MAX && l->items.len != len)
+      diag_fatal(call->loc, "zip(strict=True): the lists differ in length");
+    if (l->items.len < len) len = l->items.len;
+  }
+  for (int k = 0; k < len; k++) {
+    Obj *t = obj_new(OBJ_TUPLE);
+    for (int i = 0; i < its->items.len; i++) vec_push(&t->items, ((Obj *)its->items.items[i])->items.items[k]);
+    vec_push(&out->items, t);
+  }
+  return out;
+}
+
+static Obj *b_list(Ctx *c, Node *call, Obj **a) {  // list(x), tuple(x): a copy (lists are tuples here)
+  (void)c;
+  Obj *out = obj_new(OBJ_TUPLE);
+  if (!a[0]) return out;
+  Obj *src = host_iterable(call, a[0], "list() and tuple()");
+  for (int i = 0; i < src->items.len; i++) vec_push(&out->items, src->items.items[i]);
+  return out;
+}
+
 
 // ---------------------------------------------------------------- reductions, scans, shape ops
 
@@ -895,6 +1028,12 @@ static const Builtin builtins[] = {
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
+    {"torch.finfo", "type", b_finfo},
+    {"itertools.product", "*iterables, repeat=", b_product},
+    {"zip", "*iterables, strict=", b_zip},
+    {"list", "iterable=", b_list},
+    {"tuple", "iterable=", b_list},
+    {"torch.iinfo", "type", b_iinfo},
 };
 
 static const Builtin *find(const char *name) {
@@ -1073,6 +1212,18 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     const char *q = xprintf("triton.%s", name);
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
     return obj_builtin(q);
+  }
+  if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
+  if (!strcmp(m, "torch")) {  // host code's dtypes (torch.float16) and type facts
+    static const struct { const char *alias; Scalar s; } torch_only[] = {
+        {"int", TY_I32}, {"long", TY_I64}, {"short", TY_I16}, {"float8_e4m3fn", TY_F8E4NV}, {"float8_e5m2", TY_F8E5}};
+    Scalar s;
+    for (size_t i = 0; i < sizeof torch_only / sizeof *torch_only; i++)
+      if (!strcmp(name, torch_only[i].alias)) return obj_dtype(torch_only[i].s);
+    if (scalar_from_name(name, &s) && !strchr(name, '_') && strncmp(name, "fp", 2) && strncmp(name, "int1", 5) &&
+        strcmp(name, "B") && strcmp(name, "u1"))
+      return obj_dtype(s);
+    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
   }
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
 }

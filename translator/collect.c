@@ -70,7 +70,7 @@ static const char *py_float_repr(double f) {
 
 const char *obj_repr(const Obj *o) {
   switch (o->kind) {
-  case OBJ_INT: return xprintf("%lld", (long long)o->ival);
+  case OBJ_INT: return o->str ? o->str : xprintf("%lld", (long long)o->ival);  // (str: beyond int64)
   case OBJ_FLOAT: return py_float_repr(o->fval);
   case OBJ_BOOL: return o->ival ? "True" : "False";
   case OBJ_NONE: return "None";
@@ -94,7 +94,7 @@ bool obj_same(const Obj *a, const Obj *b) {
   if (a->kind != b->kind) return false;
   switch (a->kind) {
   case OBJ_VALUE: return a->val == b->val;
-  case OBJ_INT: case OBJ_BOOL: return a->ival == b->ival;
+  case OBJ_INT: case OBJ_BOOL: return a->ival == b->ival && !a->str == !b->str && (!a->str || !strcmp(a->str, b->str));
   case OBJ_FLOAT: return !memcmp(&a->fval, &b->fval, sizeof a->fval);
   case OBJ_NONE: return true;
   case OBJ_STR: case OBJ_MODULE: case OBJ_BUILTIN: return !strcmp(a->str, b->str);
@@ -190,6 +190,8 @@ static void collect_import(Binding **env, const char *text) {
       *env = bind(*env, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
       *env = bind(*env, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
+    } else if (!strcmp(from, "itertools") && !strcmp(name, "product")) {  // (autotune configs)
+      *env = bind(*env, alias, obj_builtin("itertools.product"));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
       *env = bind(*env, alias, obj_builtin(builtin_member(from_known, name)));
     }
@@ -354,20 +356,53 @@ static bool truthy_constant(Obj *o, Node *at) {
 }
 
 // What Triton's autotuner does around its trial runs that tl2cu's does differently: said,
-// not silently dropped. (restore_value needs nothing: every argument a kernel writes is
-// restored after each trial.)
-static void warn_ignored_autotune_options(Node *d) {
-  static const char *const ignored[][2] = {
-      {"prune_configs_by", "every config is tried"},
-      {"reset_to_zero", "what each trial writes is undone instead, and nothing is zeroed before the tuned run"},
-      {"pre_hook", "host code is not run"},
-      {"post_hook", "host code is not run"},
+// not silently dropped. prune_configs_by and reset_to_zero leave the results as Triton's
+// (a note); hooks are host code whose effects tl2cu cannot have (a warning). restore_value,
+// warmup, rep, use_cuda_graph and the like need nothing: every argument a kernel writes is
+// restored after each trial, and the rest only times.
+static void note_autotune_options(Node *d) {
+  static const struct { const char *name, *why; bool warn; } options[] = {
+      {"prune_configs_by", "host code tl2cu does not run: every config is kept and tried", false},
+      {"reset_to_zero", "each trial's writes are undone instead (every argument the kernel writes, atomics "
+                        "included, is restored after each trial); the tuned run sees the arguments as passed, "
+                        "where Triton zeroes them first on the call that tunes: pass them zeroed", false},
+      {"pre_hook", "host code is not run", true},
+      {"post_hook", "host code is not run", true},
   };
-  for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) {
-    Node *value = kwarg(d, ignored[i][0]);
-    if (value && value->kind != ND_NONE)
-      diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", ignored[i][0], ignored[i][1]);
+  for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+    Node *value = kwarg(d, options[i].name);
+    if (!value || value->kind == ND_NONE) continue;
+    if (options[i].warn)
+      diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", options[i].name, options[i].why);
+    else diag_note(value->loc, "@triton.autotune's %s: %s", options[i].name, options[i].why);
   }
+}
+
+// A heuristic's lambda: written as one, or a module-level function `def h(args): return
+// expression` (its docstring aside), read as the lambda of that expression.
+static Node *heuristic_lambda(Module *m, Node *e) {
+  if (e->kind == ND_LAMBDA) return e->str ? e : NULL;
+  Func *g = e->kind == ND_NAME ? module_func(m, e->str) : NULL;
+  if (!g || g->is_jit || !g->def->a || g->def->a->next) return NULL;
+  Node *body = g->def->body;
+  if (body && body->kind == ND_EXPR_STMT && body->a->kind == ND_STR) body = body->next;  // (a docstring)
+  if (!body || body->kind != ND_RETURN || !body->a || body->next) return NULL;
+  Node *lambda = xmalloc(sizeof(Node));
+  *lambda = (Node){.kind = ND_LAMBDA, .str = g->def->a->str, .a = body->a, .loc = e->loc};
+  return lambda;
+}
+
+// The dict literal a module-level name is bound to once, unconditionally (heuristics
+// written as `HEURISTICS = {...}` and passed by name), or NULL.
+static Node *dict_literal_of(Module *m, const char *name) {
+  Node *found = NULL;
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    if (strcmp(d->name, name)) continue;
+    if (found || d->in_branch || d->stmt->kind != ND_ASSIGN || d->stmt->a->kind != ND_NAME) return NULL;
+    found = d->stmt->b;
+  }
+  return found;
 }
 
 // Is f among the kernels -k asks for (all, without -k)?
@@ -380,10 +415,12 @@ static bool selected(const Options *opt, const char *name) {
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
+  bool below_jit = false;
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
       Node *debug = d->kind == ND_CALL ? kwarg(d, "debug") : NULL;
       if (debug) f->debug = truthy_constant(module_eval(m, debug, NULL), debug);
+      below_jit = true;
       continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       if (!selected(opt, f->name)) continue;  // -k leaves it out: its configs are host code not needed
@@ -405,7 +442,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
           diag_fatal(configs->loc, "autotune configs must be a list of triton.Config");
       f->autotune_configs = list;
       f->autotune_loc = d;
-      warn_ignored_autotune_options(d);
+      note_autotune_options(d);
       Node *key = kwarg(d, "key");
       f->autotune_keys = key ? module_eval(m, key, NULL) : obj_new(OBJ_TUPLE);
       if (f->autotune_keys->kind != OBJ_TUPLE) diag_fatal(key->loc, "autotune key must be a list of parameter names");
@@ -413,18 +450,27 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
         if (((Obj *)f->autotune_keys->items.items[i])->kind != OBJ_STR)
           diag_fatal(key->loc, "autotune key must be a list of parameter names");
     } else if (refers_to(m, d, "triton.heuristics") && d->kind == ND_CALL) {
+      if (!selected(opt, f->name)) continue;  // -k leaves it out: its heuristics are host code not needed
       Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
-      if (!values || values->kind != ND_DICT) diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+      if (values && values->kind == ND_NAME) values = dict_literal_of(m, values->str);  // HEURISTICS = {...}
+      if (!values || values->kind != ND_DICT)
+        diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+      f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
-        if (pair->a->kind != ND_STR || pair->b->kind != ND_LAMBDA || !pair->b->str)
-          diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression");
+        Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
+        if (!lambda) diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression, or a function of "
+                                           "args that returns one");
         Heuristic *h = xmalloc(sizeof(Heuristic));
         h->name = pair->a->str;
-        h->lambda = pair->b;
+        h->lambda = lambda;
         vec_push(&f->heuristics, h);
       }
-    } else {
-      diag_fatal(d->loc, "unsupported decorator '%s' on the @triton.jit function '%s'", dotted_name(d), f->name);
+    } else if (below_jit) {
+      diag_fatal(d->loc, "decorator '%s' under @triton.jit: Triton would compile the function it returns, which "
+                 "tl2cu cannot know; put it above @triton.jit", dotted_name(d));
+    } else {  // @libentry(), @torch.compiler.disable, caching and registration wrappers: host code
+      diag_note(d->loc, "decorator '%s' is not Triton's: tl2cu translates the @triton.jit function under it as if "
+                "it were absent (host code)", dotted_name(d));
     }
   }
 }
@@ -454,10 +500,22 @@ static bool is_local(Vec *locals, const char *name) {
 
 // A jit function that another one calls, or passes on (a combine function),
 // is a helper, not an entry kernel.
+// The function a module-level alias (`helper = twice`) names, or NULL.
+static Func *aliased_func(Module *m, const char *name) {
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    Node *s = d->stmt;
+    if (!strcmp(d->name, name) && s->kind == ND_ASSIGN && s->a->kind == ND_NAME && s->b->kind == ND_NAME)
+      return module_func(m, s->b->str);
+  }
+  return NULL;
+}
+
 static void mark_calls(Module *m, Node *n, Vec *locals) {
   for (; n; n = n->next) {
     if (n->kind == ND_NAME && !is_local(locals, n->str)) {
       Func *g = module_func(m, n->str);
+      if (!g) g = aliased_func(m, n->str);
       if (g) g->called_by_jit = true;
     }
     mark_calls(m, n->a, locals);
@@ -470,7 +528,8 @@ static void mark_calls(Module *m, Node *n, Vec *locals) {
 }
 
 bool is_module_constant(Module *m, const char *name) {
-  if (lookup(m->plain, name)) return true;
+  for (int i = 0; i < m->defs.len; i++)
+    if (!strcmp(((ModuleDef *)m->defs.items[i])->name, name)) return true;
   Obj *o = lookup(m->globals, name);
   return o && o->kind != OBJ_MODULE && o->kind != OBJ_FUNC && o->kind != OBJ_BUILTIN && o->kind != OBJ_PYFUNC;
 }
@@ -523,30 +582,217 @@ void define_targets(Module *m, Func *f, Vec *out) {
   constants_read(m, f->def->body, &visited, out);
 }
 
-static bool is_simple_constant(Node *e) {
-  switch (e->kind) {
-  case ND_INT: case ND_FLOAT: case ND_BOOL: case ND_STR: case ND_NONE: return true;
-  case ND_UNARY: return is_simple_constant(e->a);
-  case ND_BINOP: return is_simple_constant(e->a) && is_simple_constant(e->b);
-  default: return false;
+// ---- module-level assignments, computed when read. Python runs a module's code from the
+// top; tl2cu runs none of it, and computes a name's value (plain Python: literals, str,
+// bytes, Python ints, tuples, dicts, dtypes, calls of helpers) only when a kernel, its
+// configs, heuristics or grid read it. Which binding a read sees is Python's: the last one
+// before the reader (a decorator: the def it decorates; a kernel: the module's end). A
+// binding under an `if` or `try` may or may not have run: where those a read may see
+// disagree, the read is an error naming them, not a guess.
+
+static int64_t read_pos = INT64_MAX;
+
+int64_t loc_pos(Loc loc) { return (int64_t)loc.line << 24 | (int64_t)loc.col; }
+
+int64_t module_read_pos(int64_t pos) {
+  int64_t old = read_pos;
+  read_pos = pos;
+  return old;
+}
+
+static ModuleDef *add_def(Module *m, const char *name, Node *stmt, bool in_branch) {
+  ModuleDef *d = xmalloc(sizeof(ModuleDef));
+  d->name = name;
+  d->stmt = stmt;
+  d->pos = loc_pos(stmt->loc);
+  d->in_branch = in_branch;
+  d->constexpr_wrapped = stmt->kind == ND_ASSIGN && stmt->b->kind == ND_CALL && refers_to(m, stmt->b, "tl.constexpr");
+  vec_push(&m->defs, d);
+  return d;
+}
+
+static void bound_names(Node *target, Vec *out);
+
+// NAME.append(x) and the like, NAME[i] = x, and NAME op= x in a loop, under the
+// module-level statement top: top is replayed on NAME's value when NAME is read.
+static void add_mutations(Module *m, Node *top, Node *s, bool in_loop) {
+  static const char *const mutators[] = {"append", "extend", "insert", "update", "pop", "remove", "clear",
+                                         "sort", "reverse", "setdefault", "__setitem__"};
+  for (; s; s = s->next) {
+    Node *e = s->kind == ND_EXPR_STMT ? s->a : NULL, *target = NULL;
+    if (e && e->kind == ND_CALL && e->a->kind == ND_ATTR && e->a->a->kind == ND_NAME)
+      for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
+        if (!strcmp(e->a->str, mutators[i])) target = e->a->a;
+    if (s->kind == ND_ASSIGN && s->a->kind == ND_SUBSCRIPT && s->a->a->kind == ND_NAME) target = s->a->a;
+    if (s->kind == ND_AUGASSIGN && in_loop && s->a->kind == ND_NAME) target = s->a;
+    if (target) add_def(m, target->str, top, true)->mutates = true;
+    if (s->kind == ND_IF || s->kind == ND_FOR || s->kind == ND_WHILE ||
+        (s->kind == ND_UNSUPPORTED_STMT && strcmp(s->str, "a class definition"))) {
+      bool loop = in_loop || s->kind == ND_FOR || s->kind == ND_WHILE;
+      add_mutations(m, top, s->body, loop);
+      add_mutations(m, top, s->orelse, loop);
+    }
   }
 }
 
-static void collect_assign(Module *m, Node *s) {
-  if (s->a->kind != ND_NAME || !s->b) return;
-  if (s->b->kind == ND_CALL && refers_to(m, s->b, "tl.constexpr")) {
-    m->globals = bind(m->globals, s->a->str, module_eval(m, s->b, NULL));
-  } else if (is_simple_constant(s->b)) {
-    m->plain = bind(m->plain, s->a->str, module_eval(m, s->b, NULL));
-  } else {  // host code: its value if tl2cu can compute it (plain Python), else a None that says not
-    HostEval attempt = {m, s->b, NULL};
-    Obj *value = diag_attempt(eval_host, &attempt) ? attempt.result : NULL;
-    if (!value) {
-      value = obj_none();
-      value->str = "not evaluated";
+// The assignments of a module-level block; those under if, try, for and while are branches.
+// Class bodies and functions bind their own names, not the module's.
+static void collect_defs(Module *m, Node *s, bool in_branch, bool in_loop) {
+  for (; s; s = s->next) {
+    if (s->kind == ND_ASSIGN && s->b) {
+      Vec names = {0};
+      bound_names(s->a, &names);
+      for (int i = 0; i < names.len; i++) add_def(m, names.items[i], s, in_branch);
+    } else if (s->kind == ND_AUGASSIGN && s->a->kind == ND_NAME && !in_loop) {
+      add_def(m, s->a->str, s, in_branch);
+    } else if (s->kind == ND_IF || s->kind == ND_FOR || s->kind == ND_WHILE ||
+               (s->kind == ND_UNSUPPORTED_STMT && strcmp(s->str, "a class definition"))) {
+      bool loop = in_loop || s->kind == ND_FOR || s->kind == ND_WHILE;
+      collect_defs(m, s->body, true, loop);
+      collect_defs(m, s->orelse, true, loop);
     }
-    m->plain = bind(m->plain, s->a->str, value);
   }
+}
+
+// The part of value that `A, (B, C) = value` binds to name.
+static Obj *unpacked(Node *target, Obj *value, const char *name) {
+  if (target->kind == ND_NAME) return !strcmp(target->str, name) ? value : NULL;
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST) return NULL;
+  int n = 0;
+  for (Node *t = target->args; t; t = t->next) n++;
+  if (value->kind != OBJ_TUPLE || value->items.len != n)
+    diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(value), n);
+  int i = 0;
+  for (Node *t = target->args; t; t = t->next, i++) {
+    Obj *o = unpacked(t, value->items.items[i], name);
+    if (o) return o;
+  }
+  return NULL;
+}
+
+typedef struct {
+  Module *m;
+  ModuleDef *d;
+  Obj *result;
+} DefEval;
+
+static void compute_def(void *arg) {  // (for diag_attempt too)
+  DefEval *e = arg;
+  Node *s = e->d->stmt;
+  if (s->kind == ND_AUGASSIGN) {  // NAME op= x: NAME's binding before this one, op x
+    Node *op = xmalloc(sizeof(Node));
+    *op = (Node){.kind = ND_BINOP, .op = s->op, .a = s->a, .b = s->b, .loc = s->loc};
+    e->result = module_eval(e->m, op, NULL);
+    return;
+  }
+  e->result = unpacked(s->a, module_eval(e->m, s->b, NULL), e->d->name);
+}
+
+// d's value, computed once; an error in it is said where it arises, with a note at the read.
+static Obj *def_value(Module *m, ModuleDef *d, Node *use) {
+  if (d->state == 2) return d->value;
+  if (d->state == 1) diag_fatal(use->loc, "'%s' is defined in terms of itself", d->name);
+  DefEval e = {m, d, NULL};
+  int64_t saved = module_read_pos(d->pos);
+  d->state = 1;
+  bool ok = diag_attempt(compute_def, &e);
+  d->state = ok ? 2 : 0;
+  d->value = e.result;
+  module_read_pos(saved);
+  if (ok) return d->value;
+  // again, for the error (or for the caller's own attempt to see it fail)
+  module_read_pos(d->pos);
+  diag_context(use->loc, xprintf("while computing '%s' (line %d), read here", d->name, d->stmt->loc.line));
+  compute_def(&e);
+  unreachable();
+}
+
+static bool attempt_def(Module *m, ModuleDef *d, Node *use, Obj **out) {
+  int64_t saved = read_pos;
+  DefEval e = {m, d, NULL};
+  bool ok = d->state == 2 || diag_attempt(compute_def, &e);
+  read_pos = saved;
+  if (ok) *out = d->state == 2 ? d->value : def_value(m, d, use);
+  return ok;
+}
+
+static _Noreturn void ambiguous(ModuleDef *a, ModuleDef *b, Node *use) {
+  diag_error(use->loc, "which value of '%s' is read here depends on module-level code that tl2cu does not run: "
+                       "fix it with -D %s=VALUE", use->str, use->str);
+  diag_note(a->stmt->loc, "'%s' is bound here", a->name);
+  diag_note(b->stmt->loc, "and here, in a branch that may or may not run");
+  util_free_all();
+  exit(1);
+}
+
+// The binding of name that a read at read_pos sees: the last one before it that always
+// runs, or the branches after it, when they all bind the same value.
+static ModuleDef *resolve(Module *m, const char *name, Node *use) {
+  Vec seen = {0};
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    if (strcmp(d->name, name) || d->pos >= read_pos || d->mutates) continue;
+    if (!d->in_branch) seen.len = 0;
+    vec_push(&seen, d);
+  }
+  if (seen.len < 2) return seen.len ? seen.items[0] : NULL;
+  Obj *first = NULL, *v = NULL;
+  for (int i = 0; i < seen.len; i++) {
+    if (!attempt_def(m, seen.items[i], use, i ? &v : &first) || (i && !obj_same(first, v)))
+      ambiguous(seen.items[0], seen.items[i], use);
+  }
+  return seen.items[seen.len - 1];
+}
+
+// Triton's kernels read module globals that are tl.constexpr(...) or dtypes; integers in int64.
+static void check_int64(Obj *v, ModuleDef *d, Node *use) {
+  if (obj_is_big_int(v)) {
+    diag_error(use->loc, "'%s' is %s, beyond the int64 range of a kernel's integers", d->name, v->str);
+    diag_note(d->stmt->loc, "'%s' is defined here", d->name);
+    util_free_all();
+    exit(1);
+  }
+  if (v->kind == OBJ_TUPLE || v->kind == OBJ_DICT)
+    for (int i = 0; i < v->items.len; i++) check_int64(v->items.items[i], d, use);
+}
+
+// d's value as changed in place by the module-level statements after it and before the read.
+static Obj *replayed(Module *m, ModuleDef *d, Obj *v) {
+  int64_t end = read_pos;
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *x = m->defs.items[i];
+    if (strcmp(x->name, d->name) || x->pos <= d->pos || x->pos >= end) continue;
+    if (!x->mutates) break;  // rebound: later changes are to another value
+    if (v->kind == OBJ_TUPLE || v->kind == OBJ_DICT) {  // (the binding's own value stays as computed)
+      Obj *copy = obj_new(v->kind);
+      for (int j = 0; j < v->items.len; j++) vec_push(&copy->items, v->items.items[j]);
+      v = copy;
+    }
+    int64_t saved = module_read_pos(x->pos);
+    v = module_exec(m, x->stmt, d->name, v);
+    module_read_pos(saved);
+  }
+  return v;
+}
+
+// The plain globals Triton lets a kernel read besides tl.constexpr(...): dtypes, jit functions,
+// modules and Triton's builtins (`exp = tl.exp`).
+static bool kernel_readable(Obj *v) {
+  return v->kind == OBJ_DTYPE || (v->kind == OBJ_FUNC && v->fn->is_jit) || v->kind == OBJ_MODULE ||
+         (v->kind == OBJ_BUILTIN && (!strncmp(v->str, "tl.", 3) || !strncmp(v->str, "libdevice.", 10)));
+}
+
+Obj *module_global(Module *m, Node *use, bool in_kernel) {
+  ModuleDef *d = resolve(m, use->str, use);
+  if (!d) return NULL;
+  if (!in_kernel) return replayed(m, d, def_value(m, d, use));
+  Obj *v = NULL;
+  if (!d->constexpr_wrapped && (!attempt_def(m, d, use, &v) || !kernel_readable(v)))
+    diag_fatal(use->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
+               "tl.constexpr(...) or fix it with -D %s=VALUE", use->str, use->str);
+  v = replayed(m, d, def_value(m, d, use));
+  check_int64(v, d, use);
+  return v;
 }
 
 // kernel[grid](args...) in host code: remembered for the grid and constexpr values.
@@ -595,7 +841,6 @@ Module *collect_module(Node *root, const Options *opt) {
     if (s->kind == ND_IMPORT) collect_import(&m->globals, s->str);
     else if (s->kind == ND_IF) if_imports(m, s, &m->globals);
     else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, &m->globals);  // try
-    else if (s->kind == ND_ASSIGN) collect_assign(m, s);
     else if (s->kind == ND_FUNCDEF) {
       Func *f = xmalloc(sizeof(Func));
       f->name = s->str;
@@ -606,10 +851,19 @@ Module *collect_module(Node *root, const Options *opt) {
       m->globals = bind(m->globals, f->name, o);
     }
   }
-  // decorators may name module constants and other functions: decode them last
+  collect_defs(m, root, false, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
+  for (Node *s = root; s; s = s->next) {
+    Node one = *s;
+    one.next = NULL;
+    add_mutations(m, s, &one, false);
+  }
+  // decorators may name module constants and other functions: decode them last, each
+  // seeing the bindings before its def, as Python runs it
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
+    int64_t saved = module_read_pos(loc_pos(f->def->loc));
     collect_decorators(m, f, f->def->args, opt);
+    module_read_pos(saved);
   }
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];

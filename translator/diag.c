@@ -127,13 +127,21 @@ void diag_note(Loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-// What is being done when an error stops translation, said after it (NULL: nothing).
-static const char *context_text;
-static Loc context_loc;
+// What is being done when an error stops translation, said after it: a stack, innermost
+// first when printed (a module constant computed while the autotune configs are).
+enum { MAX_CONTEXT = 16 };
+static const char *context_text[MAX_CONTEXT];
+static Loc context_loc[MAX_CONTEXT];
+static int ncontext;
 
+// text: pushes a note; NULL: pops the last one.
 void diag_context(Loc loc, const char *text) {
-  context_loc = loc;
-  context_text = text;
+  if (!text) {
+    if (ncontext) ncontext--;
+    return;
+  }
+  if (ncontext < MAX_CONTEXT) context_loc[ncontext] = loc, context_text[ncontext] = text;
+  ncontext++;
 }
 
 // Set while an evaluation may fail quietly (diag_attempt): a fatal error jumps back.
@@ -141,10 +149,12 @@ static jmp_buf *attempt;
 
 bool diag_attempt(void (*fn)(void *), void *arg) {
   jmp_buf here, *saved = attempt;
+  int depth = ncontext;
   attempt = &here;
   bool ok = setjmp(here) == 0;
   if (ok) fn(arg);
   attempt = saved;
+  ncontext = depth;  // (the contexts a failed attempt pushed)
   return ok;
 }
 
@@ -154,7 +164,8 @@ _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   report("error", loc, fmt, ap);
   va_end(ap);
-  if (context_text) diag_note(context_loc, "%s", context_text);
+  for (int i = (ncontext < MAX_CONTEXT ? ncontext : MAX_CONTEXT) - 1; i >= 0; i--)
+    diag_note(context_loc[i], "%s", context_text[i]);
   util_free_all();
   exit(1);
 }

@@ -1481,11 +1481,14 @@ static void emit_kernel(Em *em, Kernel *k) {
   str_add(em->out, wide_plain.buf);
 }
 
-// The parameters a kernel stores through (autotuning restores them after each trial).
+// The parameters a kernel stores through, atomics included (autotuning restores them after
+// each trial: a split-K kernel's atomic_add trials would otherwise add up).
 static void stored_params(Stmt *s, uint64_t *mask) {
   for (; s; s = s->next) {
-    if (s->kind == S_STORE) {
-      Value *p = s->ptr;
+    bool atomic = s->kind == S_LET && s->v->kind == V_ATOMIC;
+    if (s->kind == S_LET && asm_has_effect(s->v)) *mask = ~(uint64_t)0;  // (inline asm: any pointer)
+    if (s->kind == S_STORE || atomic) {
+      Value *p = atomic ? s->v->a : s->ptr;
       while (p && p->kind != V_PARAM) p = p->kind == V_BINARY ? (p->a->ty.kind == TY_PTR ? p->a : p->b) : p->a;
       if (p && p->param_index >= 0 && p->param_index < 64) *mask |= (uint64_t)1 << p->param_index;
       else *mask = ~(uint64_t)0;  // through a pointer we cannot trace: restore every pointer
@@ -1493,6 +1496,53 @@ static void stored_params(Stmt *s, uint64_t *mask) {
     stored_params(s->body, mask);
     stored_params(s->orelse, mask);
   }
+}
+
+// Heuristics whose values are more than a condition's, or that read another's (heuristics.c
+// writes it as (_hI)): picked by NAME_pick.
+static bool has_value_sets(Kernel *k) {
+  for (int i = 0; i < k->nselect; i++)
+    if (k->select_values[i] || strstr(k->select[i], "(_h")) return true;
+  return false;
+}
+
+// NAME_pick(config, args...): the variant (within the config's) whose heuristic values
+// these arguments give, each heuristic's value found in the set translated; -1, said on
+// stderr, if one is not: no variant was made for it, and none other may run instead.
+static void emit_heuristic_pick(Em *em, Kernel *k, const char *params) {
+  const char *name = k->launcher;
+  int ncfg = k->ntuned ? k->ntuned : 1, per = k->nconfigs / ncfg;
+  line(em, "static int %s_pick(int _cfg%s%s) {", name, *params ? ", " : "", params);
+  line(em, "  switch (_cfg) {");
+  for (int c = 0; c < ncfg; c++) {
+    Kernel *kc = em->group[c * per];
+    line(em, "  case %d: {", c);
+    line(em, "    int _variant = 0, _stride = 1;");
+    for (int i = 0; i < kc->nselect; i++) {
+      if (!kc->select_values[i]) {
+        line(em, "    const int64_t _h%d = %s ? 1 : 0;", i, kc->select[i]);
+        line(em, "    _variant += (int)_h%d * _stride;", i);
+      } else {
+        line(em, "    static const int64_t _values%d[] = {%s};", i, kc->select_values[i]);
+        line(em, "    const int64_t _h%d = (int64_t)(%s);", i, kc->select[i]);
+        line(em, "    int _at%d = 0;", i);
+        line(em, "    while (_at%d < %d && _values%d[_at%d] != _h%d) _at%d++;", i, kc->select_count[i], i, i, i, i);
+        line(em, "    if (_at%d == %d) {", i, kc->select_count[i]);
+        line(em, "      fprintf(stderr, \"tl2cu: %s: heuristic '%s' is %%lld here, a value no variant was "
+                 "translated for (%s)\\n\", (long long)_h%d);", name, kc->select_name[i], kc->select_values[i], i);
+        line(em, "      return -1;");
+        line(em, "    }");
+        line(em, "    _variant += _at%d * _stride;", i);
+      }
+      line(em, "    _stride *= %d;", kc->select_count[i]);
+    }
+    line(em, "    return _variant;");
+    line(em, "  }");
+  }
+  line(em, "  }");
+  line(em, "  return -1;");
+  line(em, "}");
+  line(em, "%s", "");
 }
 
 // NAME(), NAME_config(), NAME_configs() and NAME_config_name() of an autotuned
@@ -1534,7 +1584,18 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
     if (!p->is_constexpr && p->ty.kind == TY_PTR && (j >= 64 || (written >> j & 1)))
       str_addf(&out, "%s(void *)%s", out.len ? ", " : "", p->desc ? xprintf("%s.base", p->desc->cname) : p->cname);
   }
-  if (k->nselect) {  // @triton.heuristics: the arguments pick the variant
+  bool picks = k->nselect && (k->ntuned || has_value_sets(k));
+  if (picks) emit_heuristic_pick(em, k, params);
+  if (picks && !k->ntuned) {  // @triton.heuristics with value sets: the arguments pick the variant, or none
+    line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
+    line(em, "  const int _variant = %s_pick(0%s%s);", name, *args ? ", " : "", args);
+    line(em, "  if (_variant < 0) return cudaErrorInvalidValue;");
+    line(em, "  return %s_config(_variant, _stream%s%s);", name, *args ? ", " : "", args);
+    line(em, "}");
+    line(em, "%s", "");
+    return;
+  }
+  if (k->nselect && !picks) {  // @triton.heuristics: the arguments pick the variant
     line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
     Str idx = {0};
     str_add(&idx, "");
@@ -1546,11 +1607,25 @@ static void emit_tuning_launchers(Em *em, Kernel *k) {
     return;
   }
   line(em, "extern \"C\" cudaError_t %s(cudaStream_t _stream%s%s) {", name, sep, params);
-  line(em, "  static tl2cu_tuner _tuner(\"%s\", %d);", name, n);
+  line(em, "  static tl2cu_tuner _tuner(\"%s\", %d);", name, k->ntuned ? k->ntuned : n);
   line(em, "  const int64_t _key[] = {%s};", key.len ? key.buf : "0");
   line(em, "  void *const _written[] = {%s};", out.len ? out.buf : "nullptr");
   line(em, "  const int _config = _tuner.choose(_key, sizeof _key / sizeof _key[0], _stream, _written,");
   line(em, "                                   sizeof _written / sizeof _written[0], [&](int _i, cudaStream_t _s) {");
+  if (picks) {  // each config's variant the heuristics pick
+    int per = n / k->ntuned;
+    line(em, "    const int _v = %s_pick(_i%s%s);", name, *args ? ", " : "", args);
+    line(em, "    return _v < 0 ? cudaErrorInvalidValue : %s_config(_i * %d + _v, _s%s%s);", name, per,
+         *args ? ", " : "", args);
+    line(em, "  });");
+    line(em, "  if (_config < 0) return cudaErrorLaunchFailure;");
+    line(em, "  const int _v = %s_pick(_config%s%s);", name, *args ? ", " : "", args);
+    line(em, "  if (_v < 0) return cudaErrorInvalidValue;");
+    line(em, "  return %s_config(_config * %d + _v, _stream%s%s);", name, per, *args ? ", " : "", args);
+    line(em, "}");
+    line(em, "%s", "");
+    return;
+  }
   line(em, "    return %s_config(_i, _s%s%s);", name, *args ? ", " : "", args);
   line(em, "  });");
   line(em, "  if (_config < 0) return cudaErrorLaunchFailure;");
@@ -1735,7 +1810,11 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
     const char *params = param_list(k, HEADER_PARAMS), *sep = *params ? ", " : "";
     if (k->config_index > 0) continue;
     if (k->config_index == 0) {
-      if (k->nselect) {
+      if (k->nselect && k->ntuned) {
+        fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call for each\n",
+                k->func->name, k->ntuned);
+        fprintf(out, "// value of the autotune key), in the variant its @triton.heuristics pick for these arguments.\n");
+      } else if (k->nselect) {
         fprintf(out, "// Launches the variant of %s that its @triton.heuristics pick for these arguments.\n", k->func->name);
       } else {
         fprintf(out, "// Launches %s with the fastest of its %d autotune configs (timed on the first call\n", k->func->name, k->nconfigs);

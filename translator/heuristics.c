@@ -2,12 +2,15 @@
 //
 // Triton calls each lambda at every launch with the launch's arguments by
 // name and passes the result as the constexpr NAME. tl2cu splits them:
-//  - a lambda that reads only constexprs (or is fixed by -D) is computed now;
-//  - a lambda that reads run-time arguments and yields a bool (a comparison,
-//    `and`/`or`/`not`) picks one of two kernel variants at launch: its body
-//    becomes host C in the launcher (heuristic_c);
-//  - anything else (say triton.next_power_of_2(args['N'])) has unbounded
-//    values: it must be fixed with -D, and the error says so.
+//  - a lambda that reads only constexprs (given with -D, defaults, the file's
+//    launch, the autotune config below it, earlier heuristics) is computed now;
+//  - a lambda that reads run-time arguments takes a bounded set of values: a
+//    condition False and True; an expression reading them only inside one
+//    triton.next_power_of_2(...) its values for the powers of two up to
+//    HEURISTIC_POW2_MAX. One kernel variant per value, and the launcher computes
+//    the lambda (heuristic_c) to pick one, as Triton's JIT specializes; a value
+//    beyond the set is an error at run time, never a wrong variant;
+//  - anything else has unbounded values: it must be fixed with -D, and the error says so.
 #include "tl2cu.h"
 
 #include <stdlib.h>
@@ -40,34 +43,97 @@ static bool reads_runtime(Module *m, Func *f, Heuristic *h, Node *e, Options *op
   return r;
 }
 
+// One triton.next_power_of_2(...) call in e, or NULL (several: the first).
+static Node *pow2_call(Node *e) {
+  if (!e) return NULL;
+  if (e->kind == ND_CALL && (e->a->kind == ND_ATTR || e->a->kind == ND_NAME) && !strcmp(e->a->str, "next_power_of_2"))
+    return e;
+  Node *r = pow2_call(e->a);
+  if (!r) r = pow2_call(e->b);
+  if (!r) r = pow2_call(e->c);
+  for (Node *a = e->args; a && !r; a = a->next) r = pow2_call(a);
+  return r;
+}
+
+// Whether e reads run-time arguments outside `skip`.
+static bool reads_runtime_outside(Module *m, Func *f, Heuristic *h, Node *e, Node *skip, Options *opt) {
+  if (!e || e == skip) return false;
+  Node *n = arg_name(h, e);
+  if (n) return !is_constexpr_param(m, f, n->str, opt);
+  bool r = reads_runtime_outside(m, f, h, e->a, skip, opt) || reads_runtime_outside(m, f, h, e->b, skip, opt) ||
+           reads_runtime_outside(m, f, h, e->c, skip, opt);
+  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime_outside(m, f, h, a, skip, opt);
+  return r;
+}
+
+static bool is_condition(Node *e) { return e->kind == ND_COMPARE || e->kind == ND_BOOLOP || e->kind == ND_NOT; }
+
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt) {
   if (option_define(opt, h->name)) return false;
   if (!reads_runtime(m, f, h, h->lambda->a, opt)) return false;
-  NodeKind k = h->lambda->a->kind;
-  if (k != ND_COMPARE && k != ND_BOOLOP && k != ND_NOT)
-    diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is not a condition: fix it with -D %s=VALUE",
-               h->name, h->name);
+  Node *p2 = pow2_call(h->lambda->a);
+  if (!is_condition(h->lambda->a) && (!p2 || reads_runtime_outside(m, f, h, h->lambda->a, p2, opt)))
+    diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is neither a condition nor a function "
+               "of one triton.next_power_of_2(...) of them: fix it with -D %s=VALUE", h->name, h->name);
   return true;
 }
 
-// Computes a lambda that reads only constexprs: args is a dict of their values.
-Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt) {
-  Obj *args = obj_new(OBJ_DICT);
-  for (Node *p = f->def->a; p; p = p->next) {
-    const char *d = option_define(opt, p->str);
-    Obj *v = NULL;
-    if (d) {
-      char *end;
-      long long iv = strtoll(d, &end, 0);
-      v = *end ? obj_float(strtod(d, NULL)) : obj_int(iv);
-    } else if (p->b) {
-      v = module_eval(m, p->b, NULL);
-    }
-    if (!v) continue;
-    vec_push(&args->items, obj_str(p->str));
-    vec_push(&args->items, v);
+static bool set_by_configs(Func *f, const char *name) {
+  for (int i = 0; f->autotune_configs && i < f->autotune_configs->items.len; i++) {
+    Obj *kw = ((Obj *)f->autotune_configs->items.items[i])->items.items[0];
+    for (int j = 0; j + 1 < kw->items.len; j += 2)
+      if (!strcmp(((Obj *)kw->items.items[j])->str, name)) return true;
   }
+  return false;
+}
+
+// args['NAME'] of a constexpr with no value here: said, not a bare "key not found".
+static void check_known(Func *f, Heuristic *h, Node *e, Obj *args) {
+  if (!e) return;
+  Node *n = arg_name(h, e);
+  if (n) {
+    for (int i = 0; i + 1 < args->items.len; i += 2)
+      if (!strcmp(((Obj *)args->items.items[i])->str, n->str)) return;
+    if (f->heuristics_outside && set_by_configs(f, n->str))
+      diag_fatal(e->loc, "heuristic '%s' reads args['%s'], which the autotune configs set: this @triton.heuristics "
+                 "is above @triton.autotune, so Triton runs it first, without them (KeyError); put it below",
+                 h->name, n->str);
+    diag_fatal(e->loc, "heuristic '%s' reads args['%s'], a constexpr with no value here: give it with -D %s=VALUE, a "
+               "default, or in the file's launch", h->name, n->str, n->str);
+  }
+  check_known(f, h, e->a, args);
+  check_known(f, h, e->b, args);
+  check_known(f, h, e->c, args);
+  for (Node *a = e->args; a; a = a->next) check_known(f, h, a, args);
+}
+
+// Computes a lambda that reads only constexprs: args is a dict of their values.
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args) {
+  check_known(f, h, h->lambda->a, args);
   return module_eval(m, h->lambda->a, bind(NULL, h->lambda->str, args));
+}
+
+// The values a run-time heuristic may take (see the top of the file), in order.
+Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args) {
+  Obj *out = obj_new(OBJ_TUPLE);
+  if (is_condition(h->lambda->a)) {
+    vec_push(&out->items, obj_bool(false));
+    vec_push(&out->items, obj_bool(true));
+    return out;
+  }
+  Node *p2 = pow2_call(h->lambda->a), saved = *p2;
+  for (int64_t p = 1; p <= HEURISTIC_POW2_MAX; p *= 2) {  // the call's value p, the rest as Python computes it
+    *p2 = (Node){.kind = ND_INT, .ival = p, .loc = saved.loc, .next = saved.next};
+    Obj *v = heuristic_value(m, f, h, args);
+    if (v->kind != OBJ_INT && v->kind != OBJ_BOOL)
+      diag_fatal(h->lambda->loc, "heuristic '%s' gives %s, not an int", h->name, obj_kind_name(v));
+    bool seen = false;
+    for (int i = 0; i < out->items.len; i++) seen |= obj_same(out->items.items[i], v);
+    if (!seen) vec_push(&out->items, v);
+  }
+  *p2 = saved;
+  (void)opt;
+  return out;
 }
 
 static const char *to_c(Kernel *k, Heuristic *h, Node *e);
@@ -84,6 +150,8 @@ static const char *call_c(Kernel *k, Heuristic *h, Node *e) {
 static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
   Node *n = arg_name(h, e);
   if (n) {
+    for (int i = 0; i < k->nselect; i++)  // an earlier run-time heuristic: its value picked at launch
+      if (k->select_name[i] && !strcmp(k->select_name[i], n->str)) return xprintf("(_h%d)", i);
     Param *p = kernel_param(k, n->str);
     if (!p) diag_fatal(e->loc, "args['%s'] is not a parameter", n->str);
     if (p->is_constexpr) return xprintf("(%s)", obj_repr(p->constval));

@@ -74,14 +74,8 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   if (o) return o;
   o = lookup(c->m->globals, e->str);
   if (o) return o;
-  Obj *plain = lookup(c->m->plain, e->str);
-  if (plain && !c->in_kernel) {  // host code reads plain globals
-    if (plain->str) diag_fatal(e->loc, "host code: '%s' is computed by code that tl2cu does not run", e->str);
-    return plain;
-  }
-  if (plain)
-    diag_fatal(e->loc, "cannot access global variable '%s' from a @triton.jit function: wrap its value in "
-               "tl.constexpr(...) or fix it with -D %s=VALUE", e->str, e->str);
+  o = module_global(c->m, e, c->in_kernel);
+  if (o) return o;
   if (builtin_exists(e->str)) return obj_builtin(e->str);
   Obj *choices = lookup(c->m->conditional, e->str);
   if (choices)
@@ -153,7 +147,10 @@ static bool truthy(Obj *o, Loc loc) {
   }
 }
 
-static double num(Obj *o) { return o->kind == OBJ_FLOAT ? o->fval : (double)o->ival; }
+static double num(Obj *o) {
+  if (o->kind == OBJ_INT && o->str) return strtod(o->str, NULL);  // (a Python int beyond int64)
+  return o->kind == OBJ_FLOAT ? o->fval : (double)o->ival;
+}
 
 static int64_t py_floordiv(int64_t a, int64_t b) {
   int64_t q = a / b;
@@ -218,7 +215,124 @@ static double py_float_floordiv(double x, double y) {
   return q - f > 0.5 ? f + 1.0 : f;
 }
 
-static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
+// ---- Python's ints beyond int64 and its str, bytes and tuple operators, in host code
+// (module constants such as `LLONG_MAX = 2**63 - 1` or `SPACE8 = ' ' * 8`). Such ints are
+// kept in 128 bits, their digits in str; a kernel never reads one (collect.c check_int64).
+typedef __int128 Wide;
+
+bool obj_is_big_int(const Obj *o) { return o->kind == OBJ_INT && o->str; }
+
+static Wide wide_of(const Obj *o) {
+  if (!obj_is_big_int(o)) return o->ival;
+  const char *p = o->str + (o->str[0] == '-');
+  Wide w = 0;
+  for (; *p; p++) w = w * 10 + (*p - '0');
+  return o->str[0] == '-' ? -w : w;
+}
+
+static const char *wide_text(Wide w) {
+  char buf[48], *p = buf + sizeof buf;
+  *--p = 0;
+  unsigned __int128 u = w < 0 ? -(unsigned __int128)w : (unsigned __int128)w;
+  do *--p = (char)('0' + (int)(u % 10)); while (u /= 10);
+  if (w < 0) *--p = '-';
+  return xstrdup(p);
+}
+
+static Obj *wide_int(Wide w) {
+  if (w >= INT64_MIN && w <= INT64_MAX) return obj_int((int64_t)w);
+  Obj *o = obj_int(0);
+  o->str = wide_text(w);
+  return o;
+}
+
+static bool wide_pow(Wide i, Wide j, Wide *r) {
+  *r = 1;
+  if (i == 0 || i == 1) return *r = j ? i : 1, false;
+  if (i == -1) return *r = j % 2 ? -1 : 1, false;
+  for (Wide k = 0; k < j; k++)
+    if (__builtin_mul_overflow(*r, i, r)) return true;  // (within 128 steps)
+  return false;
+}
+
+static Obj *wide_binary(Op op, Wide i, Wide j, Loc loc) {
+  Wide r = 0;
+  bool over = false;
+  switch (op) {
+  case OP_LT: return obj_bool(i < j);
+  case OP_LE: return obj_bool(i <= j);
+  case OP_GT: return obj_bool(i > j);
+  case OP_GE: return obj_bool(i >= j);
+  case OP_EQ: return obj_bool(i == j);
+  case OP_NE: return obj_bool(i != j);
+  case OP_ADD: over = __builtin_add_overflow(i, j, &r); break;
+  case OP_SUB: over = __builtin_sub_overflow(i, j, &r); break;
+  case OP_MUL: over = __builtin_mul_overflow(i, j, &r); break;
+  case OP_FLOORDIV: case OP_MOD: {
+    if (j == 0) diag_fatal(loc, op == OP_MOD ? "modulo by zero" : "division by zero");
+    over = j == -1 && i == -i && i;  // (-2**127 // -1)
+    Wide q = over ? 0 : i / j, m = over ? 0 : i % j;
+    if (m && (m < 0) != (j < 0)) q--, m += j;
+    r = op == OP_FLOORDIV ? q : m;
+    break;
+  }
+  case OP_POW: over = wide_pow(i, j, &r); break;
+  case OP_LSHIFT:
+    if (j < 0) diag_fatal(loc, "negative shift count");
+    r = i && j < 127 ? (Wide)((unsigned __int128)i << j) : 0;
+    over = i && (j >= 127 || r >> j != i);
+    break;
+  case OP_RSHIFT:
+    if (j < 0) diag_fatal(loc, "negative shift count");
+    r = j >= 127 ? (i < 0 ? -1 : 0) : i >> j;
+    break;
+  case OP_AND: r = i & j; break;
+  case OP_OR: r = i | j; break;
+  case OP_XOR: r = i ^ j; break;
+  default: diag_fatal(loc, "unsupported operator '%s' on compile-time values", op_text(op));
+  }
+  if (over) diag_fatal(loc, "an integer beyond 128 bits: tl2cu computes Python's integers up to there");
+  return wide_int(r);
+}
+
+// s * n for a str, bytes or tuple (n <= 0: empty), as Python.
+static Obj *repeated(Obj *s, Obj *n, Loc loc) {
+  int64_t count = n->ival < 0 ? 0 : n->ival;
+  size_t len = s->kind == OBJ_STR ? strlen(s->str) : (size_t)s->items.len;
+  if (obj_is_big_int(n) || (len && (uint64_t)count > (1u << 26) / len))
+    diag_fatal(loc, "a repetition longer than %d items: too long to compute", 1 << 26);
+  if (s->kind == OBJ_TUPLE) {
+    Obj *r = obj_new(OBJ_TUPLE);
+    for (int64_t k = 0; k < count; k++)
+      for (size_t i = 0; i < len; i++) vec_push(&r->items, s->items.items[i]);
+    return r;
+  }
+  char *buf = xmalloc(len * (size_t)count + 1);
+  for (int64_t k = 0; k < count; k++) memcpy(buf + len * (size_t)k, s->str, len);
+  buf[len * (size_t)count] = 0;
+  return obj_str(buf);
+}
+
+// str, bytes and tuple operators; NULL if the operands are not such.
+static Obj *sequence_binary(Op op, Obj *a, Obj *b, Loc loc) {
+  bool int_a = a->kind == OBJ_INT || a->kind == OBJ_BOOL, int_b = b->kind == OBJ_INT || b->kind == OBJ_BOOL;
+  bool seq_a = a->kind == OBJ_STR || a->kind == OBJ_TUPLE, seq_b = b->kind == OBJ_STR || b->kind == OBJ_TUPLE;
+  if (op == OP_MUL && seq_a && int_b) return repeated(a, b, loc);
+  if (op == OP_MUL && int_a && seq_b) return repeated(b, a, loc);
+  if (a->kind != OBJ_STR || b->kind != OBJ_STR) return NULL;
+  int cmp = strcmp(a->str, b->str);
+  switch (op) {
+  case OP_ADD: return obj_str(xprintf("%s%s", a->str, b->str));
+  case OP_LT: return obj_bool(cmp < 0);
+  case OP_LE: return obj_bool(cmp <= 0);
+  case OP_GT: return obj_bool(cmp > 0);
+  case OP_GE: return obj_bool(cmp >= 0);
+  default: return NULL;
+  }
+}
+
+// host: Python's ints (beyond int64) in host code; a kernel's are int64.
+static Obj *const_binary(Op op, Obj *a, Obj *b, bool host, Loc loc) {
   if (op == OP_IS || op == OP_ISNOT) {
     bool same = a->kind == b->kind && (a->kind == OBJ_NONE || (obj_is_const_number(a) && num(a) == num(b)) ||
                                        same_dtype(a, b));
@@ -236,9 +350,14 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
     for (int i = 0; i < b->items.len; i++) vec_push(&r->items, b->items.items[i]);
     return r;
   }
+  Obj *seq = host ? sequence_binary(op, a, b, loc) : NULL;
+  if (seq) return seq;
   if (!obj_is_const_number(a) || !obj_is_const_number(b))
     diag_fatal(loc, "unsupported operands for '%s': %s and %s", op_text(op), obj_kind_name(a), obj_kind_name(b));
   bool isf = a->kind == OBJ_FLOAT || b->kind == OBJ_FLOAT;
+  bool bits_of_bools = a->kind == OBJ_BOOL && b->kind == OBJ_BOOL && (op == OP_AND || op == OP_OR || op == OP_XOR);
+  if (host && !isf && op != OP_DIV && !(op == OP_POW && wide_of(b) < 0) && !bits_of_bools)
+    return wide_binary(op, wide_of(a), wide_of(b), loc);
   double x = num(a), y = num(b);
   int64_t i = a->ival, j = b->ival;
   switch (op) {
@@ -296,7 +415,7 @@ static void check_overflow(Ctx *c, Op op, Obj *a, Obj *b, Scalar t, Loc loc) {
 }
 
 Obj *obj_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) {
-  if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, loc);
+  if (a->kind != OBJ_VALUE && b->kind != OBJ_VALUE) return const_binary(op, a, b, !c->in_kernel, loc);
   if (op == OP_IS || op == OP_ISNOT) return obj_bool((op == OP_IS) == (a == b));
   Obj *r = sem_binary(c, op, a, b, loc);
   if (debug_mode(c) && (op == OP_ADD || op == OP_SUB || op == OP_MUL) && r->kind == OBJ_VALUE) {
@@ -393,6 +512,11 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     }
     return method(base, e->str);
   }
+  if (base->kind == OBJ_DICT && base->str) {  // torch.finfo(dt).max (builtins.c type_info)
+    for (int i = 0; i + 1 < base->items.len; i += 2)
+      if (!strcmp(((Obj *)base->items.items[i])->str, e->str)) return base->items.items[i + 1];
+    diag_fatal(e->loc, "%s has no attribute '%s' here", base->str, e->str);
+  }
   if (base->kind == OBJ_TENSOR_DESC) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
     return attr ? attr : method(base, e->str);
@@ -410,26 +534,39 @@ static Obj *eval_attr(Ctx *c, Node *e) {
   diag_fatal(e->loc, "%s has no attribute '%s' here", obj_kind_name(base), e->str);
 }
 
+// for A, (B, C) in ...: the names of a target bound to the parts of o (host code).
+static Binding *bind_target(Binding *env, Node *target, Obj *o) {
+  if (target->kind == ND_NAME) return bind(env, target->str, o);
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST)
+    diag_fatal(target->loc, "loop targets must be names or tuples of names");
+  int n = 0;
+  for (Node *t = target->args; t; t = t->next) n++;
+  if (o->kind != OBJ_TUPLE || o->items.len != n)
+    diag_fatal(target->loc, "cannot unpack %s into %d names", obj_repr(o), n);
+  int i = 0;
+  for (Node *t = target->args; t; t = t->next) env = bind_target(env, t, o->items.items[i++]);
+  return env;
+}
+
 static Obj *eval_listcomp(Ctx *c, Node *e, Node *clause, Binding *env, Obj *out) {
+  Binding *saved = c->env;
+  c->env = env;
   if (!clause) {
-    Binding *saved = c->env;
-    c->env = env;
     vec_push(&out->items, eval(c, e->a));
     c->env = saved;
     return out;
   }
+  if (clause->kind == ND_IF) {  // [x for x in xs if cond]
+    bool keep = truthy(eval(c, clause->a), clause->a->loc);
+    c->env = saved;
+    return keep ? eval_listcomp(c, e, clause->next, env, out) : out;
+  }
   if (clause->kind != ND_FOR) diag_fatal(clause->loc, "unsupported %s", clause->str);
-  Binding *saved = c->env;
-  c->env = env;
   Obj *it = eval(c, clause->b);
   c->env = saved;
   if (it->kind != OBJ_TUPLE) diag_fatal(clause->b->loc, "a comprehension needs a compile-time list or tuple");
-  for (int i = 0; i < it->items.len; i++) {
-    Binding *inner = env;
-    if (clause->a->kind != ND_NAME) diag_fatal(clause->a->loc, "comprehension targets must be names");
-    inner = bind(inner, clause->a->str, it->items.items[i]);
-    eval_listcomp(c, e, clause->next, inner, out);
-  }
+  for (int i = 0; i < it->items.len; i++)
+    eval_listcomp(c, e, clause->next, bind_target(env, clause->a, it->items.items[i]), out);
   return out;
 }
 
@@ -477,6 +614,8 @@ Obj *eval(Ctx *c, Node *e) {
     }
     if (!obj_is_const_number(a)) diag_fatal(e->loc, "bad operand for unary '%s': %s", op_text(e->op), obj_kind_name(a));
     if (e->op == OP_POS) return a;
+    if (!c->in_kernel && a->kind != OBJ_FLOAT)  // -x is 0 - x, ~x is -1 - x: Python's ints
+      return const_binary(OP_SUB, obj_int(e->op == OP_NEG ? 0 : -1), a, true, e->loc);
     if (e->op == OP_NEG) return a->kind == OBJ_FLOAT ? obj_float(-a->fval) : checked_int(OP_SUB, 0, a->ival, e->loc);
     return obj_int(~a->ival);
   }
@@ -870,6 +1009,16 @@ static void trace_block(Ctx *c, Node *stmts) {
 // ---------------------------------------------------------------- calls to jit functions
 
 // Binds call arguments to a function's parameters (positional, keyword, default).
+// A host value entering a kernel (a default, a config's, a heuristic's): its ints in int64,
+// as the kernel's are (host code may hold Python's bigger ones).
+static Obj *check_int64_value(Obj *o, const char *name, Loc loc) {
+  if (o && obj_is_big_int(o))
+    diag_fatal(loc, "'%s' is %s, beyond the int64 range of a kernel's integers", name, o->str);
+  for (int i = 0; o && (o->kind == OBJ_TUPLE || o->kind == OBJ_DICT) && i < o->items.len; i++)
+    check_int64_value(o->items.items[i], name, loc);
+  return o;
+}
+
 static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs,
                         int nkw, Binding **env) {
   int np = 0;
@@ -884,7 +1033,7 @@ static void bind_params(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node
         if (v) diag_fatal(kwnodes[k]->loc, "%s() got multiple values for argument '%s'", f->name, p->str);
         v = kwargs[k];
       }
-    if (!v && p->b) v = module_eval(c->m, p->b, NULL);
+    if (!v && p->b) v = check_int64_value(module_eval(c->m, p->b, NULL), p->str, p->b->loc);
     if (!v) diag_fatal(call->loc, "%s() missing argument '%s'", f->name, p->str);
     if (v->kind == OBJ_VALUE) v = obj_value(materialize(c, v->val, p->str));
     else name_parts(c, p->str, v);  // a tuple's items too: computed at the call, not where read
@@ -910,28 +1059,43 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
       if (exec_host_block(c, truthy(eval(c, s->a), s->a->loc) ? s->body : s->orelse, ret)) return true;
       break;
     case ND_ASSIGN:
-      if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "host code: only assignments to a name are evaluated");
-      c->env = bind(c->env, s->a->str, eval(c, s->b));
+      if (s->a->kind != ND_NAME && s->a->kind != ND_TUPLE && s->a->kind != ND_LIST)
+        diag_fatal(s->a->loc, "host code: only assignments to names are evaluated");
+      c->env = bind_target(c->env, s->a, eval(c, s->b));
       break;
+    case ND_AUGASSIGN: {  // configs += [...]: a new list, as the name is the only one bound to it here
+      if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "host code: only NAME op= x is evaluated");
+      Obj *old = eval(c, s->a);
+      c->env = bind(c->env, s->a->str, obj_binary(c, s->op, old, eval(c, s->b), s->loc));
+      break;
+    }
     case ND_FOR: {
       Obj *it = eval(c, s->b);
-      if (it->kind != OBJ_TUPLE || s->a->kind != ND_NAME)
-        diag_fatal(s->loc, "host code: only for loops of a name over a list, tuple or range are evaluated");
+      if (it->kind != OBJ_TUPLE)
+        diag_fatal(s->loc, "host code: only for loops over a list, tuple, range, zip or itertools.product are "
+                           "evaluated");
       for (int i = 0; i < it->items.len; i++) {
-        c->env = bind(c->env, s->a->str, it->items.items[i]);
+        c->env = bind_target(c->env, s->a, it->items.items[i]);
         if (exec_host_block(c, s->body, ret)) return true;
       }
       break;
     }
-    case ND_EXPR_STMT: {  // LIST.append(x)
+    case ND_EXPR_STMT: {  // LIST.append(x), LIST.extend(xs)
       Node *e = s->a;
-      Obj *list = e->kind == ND_CALL && e->a->kind == ND_ATTR && !strcmp(e->a->str, "append") && e->args && !e->args->next
-                      ? eval(c, e->a->a) : NULL;
-      if (!list || list->kind != OBJ_TUPLE) diag_fatal(s->loc, "host code: only LIST.append(x) is evaluated as a statement");
-      vec_push(&list->items, eval(c, e->args));
+      const char *method = e->kind == ND_CALL && e->a->kind == ND_ATTR && e->args && !e->args->next ? e->a->str : "";
+      bool append = !strcmp(method, "append"), extend = !strcmp(method, "extend");
+      Obj *list = append || extend ? eval(c, e->a->a) : NULL;
+      if (!list || list->kind != OBJ_TUPLE)
+        diag_fatal(s->loc, "host code: only LIST.append(x) and LIST.extend(xs) are evaluated as statements");
+      Obj *x = eval(c, e->args);
+      if (extend && x->kind != OBJ_TUPLE) diag_fatal(e->args->loc, "LIST.extend needs a list or tuple");
+      for (int i = 0; extend && i < x->items.len; i++) vec_push(&list->items, x->items.items[i]);
+      if (append) vec_push(&list->items, x);
       break;
     }
-    default: diag_fatal(s->loc, "host code: this statement is not evaluated (return, if, for, assignments and LIST.append are)");
+    default:
+      diag_fatal(s->loc, "host code: this statement is not evaluated (return, if, for, assignments, LIST.append and "
+                         "LIST.extend are)");
     }
   }
   return false;
@@ -1194,7 +1358,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = option_define(o, key->str);
-      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, f->def->loc), f->def->loc)) match = false;
+      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, false, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (o->num_stages && o->num_stages != effective_stages(cfg)) match = false;
@@ -1429,6 +1593,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
     if (p->is_constexpr) {
+      check_int64_value(p->constval, p->name, f->def->loc);
       c.env = bind(c.env, p->name, p->constval);
       vec_push(&k->constexprs, (void *)xprintf("%s=%s", p->name, obj_repr(p->constval)));
       continue;
@@ -1467,43 +1632,137 @@ static bool config_pinned(Func *f, Options *o) {
   return false;
 }
 
-// Heuristics known now become fixed constexprs; those that test run-time
-// arguments give one variant per combination of their truth values.
+// A config's value of a meta-parameter, or NULL.
+static Obj *config_value(Obj *cfg, const char *name) {
+  Obj *kw = cfg->items.items[0];
+  for (int j = 0; j + 1 < kw->items.len; j += 2)
+    if (!strcmp(((Obj *)kw->items.items[j])->str, name)) return kw->items.items[j + 1];
+  return NULL;
+}
+
+// What a heuristic's args holds in one variant: the constexprs given with -D, by earlier
+// heuristics, by the autotune config (when the heuristics are under @triton.autotune, as
+// Triton calls them with the config's values), in the file's launch, or by defaults.
+static Obj *heuristic_args(Module *m, Func *f, Options *opt, Obj *cfg, Binding *earlier) {
+  Obj *args = obj_new(OBJ_DICT);
+  Ctx c = {.m = m, .opt = opt, .in_kernel = false};
+  for (Node *p = f->def->a; p; p = p->next) {
+    const char *d = option_define(opt, p->str);
+    Obj *v = d ? define_literal(d) : lookup(earlier, p->str);
+    if (!v && cfg && !f->heuristics_outside) v = config_value(cfg, p->str);
+    if (!v && f->launch) v = launch_value(&c, f->launch, p->str);
+    if (!v && p->b) v = module_eval(m, p->b, NULL);
+    if (!v) continue;
+    vec_push(&args->items, obj_str(p->str));
+    vec_push(&args->items, v);
+  }
+  return args;
+}
+
+// The heuristics' values in variant `pick` of config cfg: run-time ones from their value
+// sets (mixed radix, the first fastest), the others computed in order, each seeing those before.
+static Binding *heuristic_bindings(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic **rt, Obj **values, int nrt,
+                                   int pick, Str *text) {
+  Binding *vals = NULL;
+  for (int i = 0, r = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    if (option_define(opt, h->name)) continue;
+    if (r < nrt && rt[r] == h) {
+      Obj *v = values[r]->items.items[pick % values[r]->items.len];
+      pick /= values[r++]->items.len;
+      str_addf(text, "%s%s=%s", text->len ? ", " : "", h->name, obj_repr(v));
+      vals = bind(vals, h->name, v);
+    } else {
+      vals = bind(vals, h->name, heuristic_value(m, f, h, heuristic_args(m, f, opt, cfg, vals)));
+    }
+  }
+  return vals;
+}
+
+// The values each run-time heuristic takes under config cfg (computed once, with the
+// earlier heuristics' values of the first variant); their product, the variants per config.
+static int runtime_values(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic **rt, int nrt, Obj **values) {
+  int picks = 1;
+  Binding *vals = NULL;
+  for (int i = 0, r = 0; i < f->heuristics.len; i++) {
+    Heuristic *h = f->heuristics.items[i];
+    if (option_define(opt, h->name)) continue;
+    Obj *args = heuristic_args(m, f, opt, cfg, vals);
+    if (r < nrt && rt[r] == h) {
+      values[r] = heuristic_runtime_values(m, f, h, opt, args);
+      vals = bind(vals, h->name, values[r]->items.items[0]);
+      picks *= values[r++]->items.len;
+      if (picks > 256)
+        diag_fatal(h->lambda->loc, "the run-time heuristics give more than 256 kernel variants: fix some with -D");
+    } else {
+      vals = bind(vals, h->name, heuristic_value(m, f, h, args));
+    }
+  }
+  return picks;
+}
+
+// "16, 32, 64": the values as C, for the launcher's pick.
+static const char *values_c(Obj *values) {
+  Str s = {0};
+  str_add(&s, "");
+  for (int i = 0; i < values->items.len; i++) {
+    Obj *v = values->items.items[i];
+    str_addf(&s, "%s%lld", i ? ", " : "", (long long)v->ival);
+  }
+  return s.buf;
+}
+
+static void note_pow2_values(Heuristic *h, Obj *values) {
+  diag_note(h->lambda->loc, "heuristic '%s' takes %d values here (%s; triton.next_power_of_2 of run-time arguments up "
+            "to %d): a kernel variant each, picked at launch; arguments giving another value make the launcher "
+            "return cudaErrorInvalidValue", h->name, values->items.len, values_c(values), HEURISTIC_POW2_MAX);
+}
+
+// Heuristics known now become fixed constexprs; those that read run-time arguments give
+// one variant per combination of their values, under each autotune config if tuned.
 static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
-  Binding *fixed = NULL;
-  Heuristic *runtime[8];
+  Heuristic *rt[8];
   int nrt = 0;
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (option_define(opt, h->name)) continue;
-    if (!heuristic_is_runtime(m, f, h, opt)) {
-      fixed = bind(fixed, h->name, heuristic_value(m, f, h, opt));
-      continue;
-    }
-    if (nrt == 3) diag_fatal(h->lambda->loc, "at most 3 heuristics may depend on run-time arguments (8 variants)");
-    runtime[nrt++] = h;
+    if (option_define(opt, h->name) || !heuristic_is_runtime(m, f, h, opt)) continue;
+    if (nrt == 8) diag_fatal(h->lambda->loc, "at most 8 heuristics may depend on run-time arguments");
+    rt[nrt++] = h;
   }
-  if (f->autotune_configs && nrt) diag_fatal(f->def->loc, "run-time heuristics together with @triton.autotune are not supported yet");
+  Obj *configs = f->autotune_configs;
+  bool tuned = configs && configs->items.len >= 2 && !config_pinned(f, opt);
+  int ncfg = tuned ? configs->items.len : 1, picks = 1;
+  Obj *values[8];
   Vec out = {0};
-  Obj *cfg = NULL;
-  if (f->autotune_configs) cfg = chosen_config(f, opt);
-  int n = 1 << nrt;
-  for (int v = 0; v < n; v++) {
-    Binding *values = fixed;
-    Str text = {0};
-    str_add(&text, "");
-    for (int i = 0; i < nrt; i++) {
-      values = bind(values, runtime[i]->name, obj_bool(v >> i & 1));
-      str_addf(&text, "%s%s=%s", i ? ", " : "", runtime[i]->name, v >> i & 1 ? "True" : "False");
+  for (int ci = 0; ci < ncfg; ci++) {
+    Obj *cfg = tuned ? configs->items.items[ci] : configs ? chosen_config(f, opt) : NULL;
+    int n = runtime_values(m, f, opt, cfg, rt, nrt, values);
+    if (ci && n != picks) diag_fatal(f->def->loc, "the run-time heuristics of '%s' take a different number of values "
+                                     "under each autotune config: fix them with -D", f->name);
+    picks = n;
+    for (int r = 0; ci == 0 && r < nrt; r++)
+      if (((Obj *)values[r]->items.items[0])->kind != OBJ_BOOL) note_pow2_values(rt[r], values[r]);
+    for (int v = 0; v < picks; v++) {
+      Str text = {0};
+      str_add(&text, tuned ? config_text(cfg) : "");
+      Binding *vals = heuristic_bindings(m, f, opt, cfg, rt, values, nrt, v, &text);
+      int index = ci * picks + v;
+      Kernel *k = lower_with_config(m, f, opt, cfg, nrt || tuned ? index : -1, vals);
+      k->nconfigs = ncfg * picks;
+      if (nrt) {
+        k->config_text = text.buf;
+        k->nselect = nrt;
+        k->ntuned = tuned ? ncfg : 0;
+        for (int i = 0; i < nrt; i++) k->select_name[i] = rt[i]->name;
+        for (int i = 0; i < nrt; i++) {
+          k->select[i] = heuristic_c(k, rt[i]);
+          k->select_count[i] = values[i]->items.len;
+          bool cond = ((Obj *)values[i]->items.items[0])->kind == OBJ_BOOL;
+          k->select_values[i] = cond ? NULL : values_c(values[i]);
+        }
+      }
+      vec_push(&out, k);
     }
-    Kernel *k = lower_with_config(m, f, opt, cfg, nrt ? v : -1, values);
-    if (nrt) {
-      k->nconfigs = n;
-      k->config_text = text.buf;
-      k->nselect = nrt;
-      for (int i = 0; i < nrt; i++) k->select[i] = heuristic_c(k, runtime[i]);
-    }
-    vec_push(&out, k);
   }
   return out;
 }
@@ -1522,6 +1781,19 @@ Vec lower_function(Module *m, Func *f, Options *opt) {
     vec_push(&out, k);
   }
   return out;
+}
+
+// Runs one module-level statement that changes the list NAME holds (`for b in ...:
+// NAME.append(x)`), as Python did before any kernel ran; NAME's value after it.
+Obj *module_exec(Module *m, Node *stmt, const char *name, Obj *value) {
+  Kernel k = {0};
+  Stmt *sink = NULL;
+  Ctx c = {.m = m, .k = &k, .tail = &sink, .env = bind(NULL, name, value), .in_kernel = false};
+  Node one = *stmt;
+  one.next = NULL;
+  Obj *ret = NULL;
+  if (exec_host_block(&c, &one, &ret)) diag_fatal(stmt->loc, "'return' outside a function");
+  return lookup(c.env, name);
 }
 
 // Evaluates a module-level expression (decorator arguments, defaults, constants).

@@ -67,8 +67,8 @@ void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void diag_warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
-void diag_context(Loc loc, const char *text);
-bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)  // a note for any fatal error until cleared (NULL)
+void diag_context(Loc loc, const char *text);  // a note for any fatal error: pushed, popped by NULL
+bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)
 const char *diag_path(void);
 const char *diag_line_text(int line);  // the source line, without its newline
 
@@ -269,6 +269,7 @@ struct Func {
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
   Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
   Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})
+  bool heuristics_outside;  // @triton.heuristics above @triton.autotune: its lambdas do not see the configs
   Launch *launch;         // the file's own launch of this kernel, if any
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
@@ -281,9 +282,23 @@ typedef struct Binding {
   struct Binding *next;
 } Binding;
 
+// A module-level binding of a name by assignment (collect.c), computed when first read:
+// host code tl2cu never runs stays unjudged unless a kernel, its configs, heuristics or grid need it.
 typedef struct {
-  Binding *globals;  // module-level names: constexprs, modules, functions
-  Binding *plain;    // module-level plain variables (not readable from kernels, as in Triton)
+  const char *name;
+  Node *stmt;              // ND_ASSIGN or ND_AUGASSIGN
+  int64_t pos;             // where in the file (line, col): a reader sees the bindings before it
+  bool in_branch;          // under a module-level if, try, for, while or with: it may not have run
+  bool constexpr_wrapped;  // NAME = tl.constexpr(...): kernels may read it (Triton's rule)
+  bool mutates;            // stmt, a module-level statement, changes NAME's list in place
+                           // (`for ...: NAME.append(x)`): replayed on the value read
+  int state;               // 0 not computed, 1 being computed, 2 computed (value)
+  Obj *value;
+} ModuleDef;
+
+typedef struct {
+  Binding *globals;  // module-level names: modules, functions, -D values
+  Vec defs;          // ModuleDef*: module-level assignments, in file order
   Binding *conditional;  // names imported differently by the branches of a module-level if:
                          // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
@@ -311,6 +326,12 @@ const char *import_choices(Obj *choices);
 void choose_import(Module *m, const char *name, const char *choice, Loc loc);
 // A module-level constant (tl.constexpr or plain), not an import or a function.
 bool is_module_constant(Module *m, const char *name);
+// The value of a module-level name bound by assignment (NULL: none), computed now if not yet; in a
+// kernel, only what Triton lets a kernel read (tl.constexpr(...) and dtypes), in int64.
+Obj *module_global(Module *m, Node *use, bool in_kernel);
+int64_t module_read_pos(int64_t pos);  // the file position reads see bindings before; returns the old
+int64_t loc_pos(Loc loc);
+bool obj_is_big_int(const Obj *o);     // a Python int beyond int64 (str: its digits)
 // The names a -D may fix for kernel f: its parameters, autotune meta-parameters and
 // heuristics, and the module constants it and the jit functions it calls read.
 void define_targets(Module *m, Func *f, Vec *out);
@@ -612,6 +633,11 @@ typedef struct {
   int nconfigs;              // configs of the kernel's autotune group
   const char *select[8];     // heuristics group: host C for bit i of the variant index
   int nselect;
+  const char *select_values[8];  // heuristic i takes more values than False and True: them, as C ("16, 32");
+                                 // the variant index counts them mixed-radix, heuristic 0 fastest
+  int select_count[8];           // how many (2 for a condition)
+  const char *select_name[8];    // heuristic i's name, for the launcher's error
+  int ntuned;                    // heuristics group under autotune: its configs; variant = config * picks + pick
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
   uint64_t unit_params;      // of those, the ints it assumes equal to 1 instead (access.c)
   bool float_sums;           // sums (or combines) of floats: their bits follow the layout's order
@@ -634,8 +660,10 @@ const char *obj_repr(const Obj *o);
 
 // ---------------------------------------------------------------- heuristics.c
 // @triton.heuristics: which values are known now, and host C for the others.
+enum { HEURISTIC_POW2_MAX = 1 << 14 };  // run-time triton.next_power_of_2(...) in heuristics: variants up to it
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt);
-Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Options *opt);
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args);  // args: the known constexprs (a dict)
+Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args);  // a tuple
 const char *heuristic_c(Kernel *k, Heuristic *h);
 
 // ---------------------------------------------------------------- layout.c
@@ -806,6 +834,7 @@ Stmt *add_stmt(Ctx *c, SKind kind);
 Obj *obj_value(Value *v);
 bool obj_is_const_number(const Obj *o);  // int, float or bool constexpr
 Obj *module_eval(Module *m, Node *e, Binding *env);
+Obj *module_exec(Module *m, Node *stmt, const char *name, Obj *value);  // NAME's value after stmt
 Value *lower_materialize(Ctx *c, Value *v, const char *name);  // S_LET with a name given by the tracer
 Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call);  // traces a combine function on scalars
 int func_param_count(const Func *f);

@@ -1,5 +1,5 @@
-# What Triton's autotuner runs around its trials, which tl2cu's does not, is a warning
-# (status 0): prune_configs_by, reset_to_zero, pre_hook and post_hook, and a Config's pre_hook.
+# What Triton's autotuner runs around its trials, which tl2cu's does not: hooks are warnings
+# (status 0); prune_configs_by and reset_to_zero, which leave the results as Triton's, are notes.
 import triton
 import triton.language as tl
 
