@@ -460,6 +460,33 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
   diag_fatal(call->loc, "len() needs a tuple or a block");
 }
 
+// abs(): Python's on a number, tl.abs on a tensor (core.py tensor.__abs__).
+static Obj *b_py_abs(Ctx *c, Node *call, Obj **a) {
+  if (a[0]->kind == OBJ_VALUE) {
+    need_kernel(c, call, "abs() of a tensor");
+    return obj_value(sem_math(c, "abs", value_arg(c, a[0], call), call->loc));
+  }
+  Obj *x = py_number(call, a[0], "abs");
+  if (x->kind == OBJ_FLOAT) return obj_float(fabs(x->fval));
+  if (x->ival == INT64_MIN)
+    diag_fatal(call->loc, "abs() of %lld does not fit tl2cu's 64-bit integers", (long long)x->ival);
+  return obj_int(x->ival < 0 ? -x->ival : x->ival);  // (abs(True) is 1)
+}
+
+// tuple() and list() of a compile-time sequence: the same items (tl2cu has one sequence kind).
+static Obj *b_py_sequence(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (!a[0]) return obj_new(OBJ_TUPLE);
+  if (a[0]->kind != OBJ_TUPLE)
+    diag_fatal(call->loc, "%s() needs a compile-time tuple or list, not %s", c->callee, obj_kind_name(a[0]));
+  Obj *t = obj_new(OBJ_TUPLE);
+  for (int i = 0; i < a[0]->items.len; i++) vec_push(&t->items, a[0]->items.items[i]);
+  return t;
+}
+
+static Obj *b_torch_finfo(Ctx *c, Node *call, Obj **a) { (void)c; return torch_info(a[0], true, call->loc); }
+static Obj *b_torch_iinfo(Ctx *c, Node *call, Obj **a) { (void)c; return torch_info(a[0], false, call->loc); }
+
 static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
   (void)c, (void)a;
   diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
@@ -892,6 +919,11 @@ static const Builtin builtins[] = {
     {"int", "x", b_int},
     {"float", "x", b_float},
     {"len", "x", b_len},
+    {"abs", "x", b_py_abs},
+    {"tuple", "iterable=", b_py_sequence},
+    {"list", "iterable=", b_py_sequence},
+    {"torch.finfo", "type", b_torch_finfo},
+    {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
@@ -1065,6 +1097,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!strcmp(name, "ALL")) return obj_int(1);
     if (!strcmp(name, "NONE")) return obj_int(0);
     diag_fatal(loc, "unknown member 'tl.PropagateNan.%s'", name);
+  }
+  if (!strcmp(m, "torch")) {  // torch.float16, torch.finfo, torch.iinfo
+    Obj *d = torch_dtype(name);
+    if (d) return d;
+    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
   }
   if (!strcmp(m, "triton")) {
     if (!strcmp(name, "language")) {
