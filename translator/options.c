@@ -26,8 +26,9 @@ static const char usage[] =
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
-    "      --allow-inexact-libdevice  accept libdevice functions whose results can differ\n"
-    "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
+    "      --strict-libdevice  refuse the libdevice variants whose results differ from Triton's\n"
+    "                          in the last bits (default: translated with a warning; docs/LIBDEVICE.md)\n"
+    "      --allow-inexact-libdevice  translate those without the warning\n"
     "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
     "                          and assert statements (otherwise not compiled, as in Triton)\n"
     "      --target ARCH       sm_90a (default: tl.dot on warpgroup MMA, wgmma, where it fits;\n"
@@ -169,6 +170,7 @@ static int parse_one(Options *opt, Origin *o, char **w, int n) {
   if (!strncmp(a, "--num-warps=", 12)) { opt->num_warps = parse_positive(o, "--num-warps", a + 12); return 1; }
   if (!strcmp(a, "--line-directives")) { opt->line_directives = true; return 1; }
   if (!strcmp(a, "--allow-inexact-libdevice")) { opt->inexact_libdevice = true; return 1; }
+  if (!strcmp(a, "--strict-libdevice")) { opt->strict_libdevice = true; return 1; }
   if (!strcmp(a, "--debug")) { opt->debug = true; return 1; }
   if (!strcmp(a, "--target")) { NEEDS_VALUE(); opt->target = parse_target(o, val); return 2; }
   if (!strncmp(a, "--target=", 9)) { opt->target = parse_target(o, a + 9); return 1; }
@@ -285,6 +287,7 @@ static void merge(Options *opt, Options *file) {
   if (!opt->num_warps) opt->num_warps = file->num_warps;
   opt->line_directives |= file->line_directives;
   opt->inexact_libdevice |= file->inexact_libdevice;
+  opt->strict_libdevice |= file->strict_libdevice;
   opt->debug |= file->debug;
   if (!opt->num_stages) opt->num_stages = file->num_stages;
   if (!opt->target) opt->target = file->target;

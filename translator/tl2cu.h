@@ -346,7 +346,8 @@ typedef struct {
   Loc grid_loc;           // the '# tl2cu:' line it came from (line 0: the command line)
   int num_warps;          // 0: default
   bool line_directives;
-  bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
+  bool inexact_libdevice; // --allow-inexact-libdevice: no warning for libdevice variants that differ from Triton
+  bool strict_libdevice;  // --strict-libdevice: refuse them (libdevice.c)
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
   int num_stages;         // --num-stages N (Triton's num_stages): loops' dots pipelined over it (dot.c); 0: default
   const char *target;     // --target sm_80 ... sm_90a (NULL: sm_90); sm_90a: warpgroup MMA (dot.c)
