@@ -338,13 +338,14 @@ static Obj *b_constexpr(Ctx *c, Node *call, Obj **a) {
 // tl.static_print: Python's print of the values while the kernel is traced (Triton prints
 // when it compiles), to stderr so that `-o -` keeps stdout for the CUDA.
 static Obj *b_static_print(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)call;
+  (void)c;
   Obj *values = a[0];
   const char *sep = " ", *end = "\n";
   for (int i = 0; i < values->items.len; i++) {
     Obj *o = values->items.items[i];
     const char *text = o->kind == OBJ_STR ? o->str
                        : o->kind == OBJ_VALUE ? xprintf("%s%s", type_name(o->val->ty), o->val->shape.rank ? shape_text(o->val->shape) : "")
+                       : o->kind == OBJ_DTYPE && !o->str ? dtype_attr(o, "name", call->loc)->str  // str(dtype): "fp32"
                                               : obj_repr(o);
     fprintf(stderr, "%s%s", i ? sep : "", text);
   }
