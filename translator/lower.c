@@ -233,6 +233,16 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, Loc loc) {
                  a->kind == OBJ_NONE);
     return obj_bool(op == OP_EQ ? same : !same);
   }
+  if (op == OP_IN && b->kind == OBJ_TUPLE) {  // x in (tl.float16, tl.bfloat16): Python's == item by item
+    for (int i = 0; i < b->items.len; i++) {
+      Obj *item = b->items.items[i];
+      if (item->kind == OBJ_VALUE || a->kind == OBJ_VALUE)
+        diag_fatal(loc, "'in' is only supported on compile-time values, and %s is a run-time one",
+                   item->kind == OBJ_VALUE ? "an item" : "the left operand");
+      if (const_binary(OP_EQ, a, item, loc)->ival) return obj_bool(true);
+    }
+    return obj_bool(false);
+  }
   if (op == OP_ADD && a->kind == OBJ_TUPLE && b->kind == OBJ_TUPLE) {
     Obj *r = obj_new(OBJ_TUPLE);
     for (int i = 0; i < a->items.len; i++) vec_push(&r->items, a->items.items[i]);

@@ -188,18 +188,22 @@ __global__ void __launch_bounds__(128) predicates(half *x_ptr, float *y_ptr, int
   half x_1[1];  // [64] fp16
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_1[_k] = (x[_k] + half(1.0f));
-  // L55: y = x.to(y_ptr.dtype.element_ty)
+  // L56: x = x - 2
+  half x_2[1];  // [64] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x_2[_k] = (x_1[_k] - half(2.0f));
+  // L57: y = x.to(y_ptr.dtype.element_ty)
   float y[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) y[_k] = tl2cu_cast<float>(x_1[_k]);
-  // L57: y = y * x.dtype.fp_mantissa_width + x.dtype.exponent_bias + x.dtype.primitive_bitwidth
+  for (int _k = 0; _k < 1; ++_k) y[_k] = tl2cu_cast<float>(x_2[_k]);
+  // L59: y = y * x.dtype.fp_mantissa_width + x.dtype.exponent_bias + x.dtype.primitive_bitwidth
   float y_1[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) y_1[_k] = (fmaf(y[_k], 10.0f, 15.0f) + 16.0f);
-  // L63: tl.store(y_ptr + offs, y, mask=offs < n)
+  // L65: tl.store(y_ptr + offs, y, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = y_1[_k];
-  // L64: tl.store(z_ptr + offs, (y * 0).to(z_ty) + z_ty.get_int_max_value(), mask=offs < n)
+  // L66: tl.store(z_ptr + offs, (y * 0).to(z_ty) + z_ty.get_int_max_value(), mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) z_ptr[offs[_k]] = (int8_t)(tl2cu_cast<int8_t>((y_1[_k] * 0.0f)) + (int8_t)127);
 }
@@ -210,29 +214,29 @@ __global__ void __launch_bounds__(128) limits(float *x_ptr, int32_t *i_ptr, int3
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L69: offs = tl.arange(0, BLOCK)
+  // L71: offs = tl.arange(0, BLOCK)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
     offs[_k] = _e;
   }
-  // L70: x = tl.load(x_ptr + offs, mask=offs < n)
+  // L72: x = tl.load(x_ptr + offs, mask=offs < n)
   float x[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
-  // L72: x = tl.minimum(tl.maximum(x, torch.finfo(torch.float16).min), hi)  # saturate to fp16's range
+  // L74: x = tl.minimum(tl.maximum(x, torch.finfo(torch.float16).min), hi)  # saturate to fp16's range
   float x_1[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_1[_k] = tl2cu_minimum(tl2cu_maximum(x[_k], -65504.0f), 65504.0f);
-  // L73: x = tl.where(tl.abs(x) < torch.finfo(torch.float32).tiny, 0.0, x) + torch.finfo(torch.bfloat16).eps
+  // L75: x = tl.where(tl.abs(x) < torch.finfo(torch.float32).tiny, 0.0, x) + torch.finfo(torch.bfloat16).eps
   float x_2[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_2[_k] = (((tl2cu_abs(x_1[_k]) < 1.1754943508222875e-38f) ? 0.0f : x_1[_k]) + 0.0078125f);
-  // L76: tl.store(x_ptr + offs, x * k, mask=offs < n)
+  // L78: tl.store(x_ptr + offs, x * k, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (x_2[_k] * 77.0f);
-  // L77: tl.store(i_ptr + offs, offs + torch.iinfo(torch.int16).max - torch.iinfo(torch.int32).min, mask=offs < n)
+  // L79: tl.store(i_ptr + offs, offs + torch.iinfo(torch.int16).max - torch.iinfo(torch.int32).min, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) i_ptr[offs[_k]] = tl2cu_sub((offs[_k] + 32767), INT32_MIN);
 }
@@ -240,18 +244,18 @@ __global__ void __launch_bounds__(128) limits(float *x_ptr, int32_t *i_ptr, int3
 // printed_dtype: num_warps=4, DT=tl.fp16
 __global__ void __launch_bounds__(128) printed_dtype(float *x_ptr, half *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L82: offs = tl.arange(0, 128)
+  // L84: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L83: x = tl.load(x_ptr + offs, mask=offs < n)
+  // L85: x = tl.load(x_ptr + offs, mask=offs < n)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
-  // L84: tl.store(y_ptr + offs, x.to(DT), mask=offs < n)
+  // L86: tl.store(y_ptr + offs, x.to(DT), mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = tl2cu_cast<half>(x[_k]);
 }
@@ -259,18 +263,18 @@ __global__ void __launch_bounds__(128) printed_dtype(float *x_ptr, half *y_ptr, 
 // torch_dtype: num_warps=4, OUT_DT=tl.bf16
 __global__ void __launch_bounds__(128) torch_dtype(float *x_ptr, __nv_bfloat16 *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L89: offs = tl.arange(0, 128)
+  // L91: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L90: x = tl.load(x_ptr + offs, mask=offs < n)
+  // L92: x = tl.load(x_ptr + offs, mask=offs < n)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
-  // L91: tl.store(y_ptr + offs, x.to(OUT_DT), mask=offs < n)
+  // L93: tl.store(y_ptr + offs, x.to(OUT_DT), mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = tl2cu_cast<__nv_bfloat16>(x[_k]);
 }

@@ -52,6 +52,8 @@ def predicates(x_ptr, y_ptr, z_ptr, n, BLOCK: tl.constexpr):
         x = x + 1
     if x.dtype.is_int() or x.dtype.is_fp8() or x.dtype.is_bool() or x.type.is_fp16():  # (a block_type is not)
         x = x * 5
+    if x.dtype in (tl.float16, tl.bfloat16) and x.dtype not in [tl.float32]:
+        x = x - 2
     y = x.to(y_ptr.dtype.element_ty)
     # fp16: 10 mantissa bits, bias 15, 16 bits; int8: 8 bits, signed
     y = y * x.dtype.fp_mantissa_width + x.dtype.exponent_bias + x.dtype.primitive_bitwidth
