@@ -223,19 +223,30 @@ static Obj *b_umulhi(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_umulhi(c, value_arg(c, a[0], call), value_arg(c, a[1], call), call->loc));
 }
 
-// min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
-static Obj *py_minmax(Ctx *c, Node *call, Obj **a, bool is_max) {
-  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
-    if (!obj_is_const_number(a[0]) || !obj_is_const_number(a[1]))
-      diag_fatal(call->loc, "%s() needs numbers", is_max ? "max" : "min");
-    double x = a[0]->kind == OBJ_FLOAT ? a[0]->fval : (double)a[0]->ival;
-    double y = a[1]->kind == OBJ_FLOAT ? a[1]->fval : (double)a[1]->ival;
-    return (is_max ? y > x : y < x) ? a[1] : a[0];
+// min()/max() builtins: Python's on constexprs (any number of them, or one tuple),
+// tl.minimum/maximum on two values one of which is a tensor (Triton maps the names to those).
+static Obj *py_minmax(Ctx *c, Node *call, Obj *values, bool is_max) {
+  const char *name = is_max ? "max" : "min";
+  int n = values->items.len;
+  Obj **v = (Obj **)values->items.items;
+  if (!n) diag_fatal(call->loc, "%s() of nothing: Python raises ValueError", name);
+  bool runtime = false;
+  for (int i = 0; i < n; i++) runtime |= v[i]->kind == OBJ_VALUE;
+  if (runtime && n != 2)
+    diag_fatal(call->loc, "%s() of %d values with a tensor among them is not supported by tl2cu (Triton calls "
+                          "tl.%s of two)", name, n, is_max ? "maximum" : "minimum");
+  if (runtime) return obj_value(sem_minmax(c, is_max, v[0], v[1], false, call->loc));
+  Obj *best = v[0];
+  for (int i = 0; i < n; i++) {
+    if (!obj_is_const_number(v[i])) diag_fatal(call->loc, "%s() needs numbers, not %s", name, obj_kind_name(v[i]));
+    double x = best->kind == OBJ_FLOAT ? best->fval : (double)best->ival;
+    double y = v[i]->kind == OBJ_FLOAT ? v[i]->fval : (double)v[i]->ival;
+    if (is_max ? y > x : y < x) best = v[i];  // the first of equal ones, as Python
   }
-  return obj_value(sem_minmax(c, is_max, a[0], a[1], false, call->loc));
+  return best;
 }
-static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, false); }
-static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, true); }
+static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a[0], false); }
+static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a[0], true); }
 
 static Obj *b_math(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl math functions");
@@ -915,8 +926,8 @@ static const Builtin builtins[] = {
     {"tl.range", "arg1, arg2=, step=, num_stages=, loop_unroll_factor=", b_range_outside_for},
     {"tl.static_range", "arg1, arg2=, step=", b_range_outside_for},
     {"range", "arg1, arg2=, step=", b_range_outside_for},
-    {"min", "a, b", b_py_min},
-    {"max", "a, b", b_py_max},
+    {"min", "*values", b_py_min},
+    {"max", "*values", b_py_max},
     {"int", "x", b_int},
     {"float", "x", b_float},
     {"len", "x", b_len},

@@ -233,29 +233,51 @@ __global__ void __launch_bounds__(128) limits(float *x_ptr, int32_t *i_ptr, int3
   float x_2[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_2[_k] = (((tl2cu_abs(x_1[_k]) < 1.1754943508222875e-38f) ? 0.0f : x_1[_k]) + 0.0078125f);
-  // L78: tl.store(x_ptr + offs, x * k, mask=offs < n)
+  // L76: tl.store(x_ptr + offs, x, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (x_2[_k] * 77.0f);
-  // L79: tl.store(i_ptr + offs, offs + torch.iinfo(torch.int16).max - torch.iinfo(torch.int32).min, mask=offs < n)
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = x_2[_k];
+  // L77: tl.store(i_ptr + offs, offs + torch.iinfo(torch.int16).max - torch.iinfo(torch.int32).min, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) i_ptr[offs[_k]] = tl2cu_sub((offs[_k] + 32767), INT32_MIN);
+}
+
+// py_builtins: num_warps=4, BLOCK=64
+__global__ void __launch_bounds__(128) py_builtins(float *x_ptr, int32_t n, unsigned tl2cu_programs_x) {
+  // 2 programs along axis 0 share a thread block, 64 threads each
+  const int _tid = threadIdx.x % 64;
+  const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
+  if ((unsigned)_program_x >= tl2cu_programs_x) return;
+  // L83: offs = tl.arange(0, BLOCK)
+  int32_t offs[1];  // [64] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 64>(_tid, _k);
+    offs[_k] = _e;
+  }
+  // L84: x = tl.load(x_ptr + offs, mask=offs < n)
+  float x[1];  // [64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
+  // L87: tl.store(x_ptr + offs, x * k, mask=offs < n)
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (x[_k] * 78.5f);
 }
 
 // printed_dtype: num_warps=4, DT=tl.fp16
 __global__ void __launch_bounds__(128) printed_dtype(float *x_ptr, half *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L84: offs = tl.arange(0, 128)
+  // L92: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L85: x = tl.load(x_ptr + offs, mask=offs < n)
+  // L93: x = tl.load(x_ptr + offs, mask=offs < n)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
-  // L86: tl.store(y_ptr + offs, x.to(DT), mask=offs < n)
+  // L94: tl.store(y_ptr + offs, x.to(DT), mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = tl2cu_cast<half>(x[_k]);
 }
@@ -263,18 +285,18 @@ __global__ void __launch_bounds__(128) printed_dtype(float *x_ptr, half *y_ptr, 
 // torch_dtype: num_warps=4, OUT_DT=tl.bf16
 __global__ void __launch_bounds__(128) torch_dtype(float *x_ptr, __nv_bfloat16 *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L91: offs = tl.arange(0, 128)
+  // L99: offs = tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = _e;
   }
-  // L92: x = tl.load(x_ptr + offs, mask=offs < n)
+  // L100: x = tl.load(x_ptr + offs, mask=offs < n)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
-  // L93: tl.store(y_ptr + offs, x.to(OUT_DT), mask=offs < n)
+  // L101: tl.store(y_ptr + offs, x.to(OUT_DT), mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) y_ptr[offs[_k]] = tl2cu_cast<__nv_bfloat16>(x[_k]);
 }
@@ -325,6 +347,13 @@ extern "C" cudaError_t limits_grid(cudaStream_t _stream, unsigned _gx, unsigned 
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   // 2 programs per thread block
   tl2cu_kernels::limits<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, i_ptr, n, _gx);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t py_builtins_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  // 2 programs per thread block
+  tl2cu_kernels::py_builtins<<<dim3((unsigned)(((uint64_t)_gx + 1) / 2), _gy, _gz), 128, 0, _stream>>>(x_ptr, n, _gx);
   return cudaGetLastError();
 }
 

@@ -6,7 +6,7 @@
 # torch.iinfo, abs/tuple/list on constexprs, and dtype constexprs given as Triton prints
 # them (triton.language.float16) or as torch names them (torch.bfloat16).
 # tl2cu: -s 'bp_cast:*fp32,*fp16,i32,i32' -s 'td_cast:*fp32,*bf16,i32,i32' -s 'td_host:tensordesc<fp16[16, 32]>,*fp32'
-# tl2cu: -s 'predicates:*fp16,*fp32,*i8,i32' -s 'limits:*fp32,*i32,i32'
+# tl2cu: -s 'predicates:*fp16,*fp32,*i8,i32' -s 'limits:*fp32,*i32,i32' -s 'py_builtins:*fp32,i32'
 # tl2cu: -s 'printed_dtype:*fp32,*fp16,i32,triton.language.float16' -s 'torch_dtype:*fp32,*bf16,i32'
 # tl2cu: -D BLOCK_M=16 -D BLOCK_N=32 -D BLOCK=64 -D OUT_DT=torch.bfloat16 --num-warps 4
 import torch
@@ -73,10 +73,18 @@ def limits(x_ptr, i_ptr, n, BLOCK: tl.constexpr):
     hi = torch.finfo(torch.float16).max
     x = tl.minimum(tl.maximum(x, torch.finfo(torch.float16).min), hi)  # saturate to fp16's range
     x = tl.where(tl.abs(x) < torch.finfo(torch.float32).tiny, 0.0, x) + torch.finfo(torch.bfloat16).eps
-    dims = tuple([BLOCK, 1]) + tuple(list((2, 3)))
-    k = len(dims) + abs(-BLOCK) + min(abs(-2.5), 2) + int(abs(-7))
-    tl.store(x_ptr + offs, x * k, mask=offs < n)
+    tl.store(x_ptr + offs, x, mask=offs < n)
     tl.store(i_ptr + offs, offs + torch.iinfo(torch.int16).max - torch.iinfo(torch.int32).min, mask=offs < n)
+
+
+@triton.jit
+def py_builtins(x_ptr, n, BLOCK: tl.constexpr):
+    # Python's builtins on constexprs: folded to one number (77 + 3 - 1.5)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    dims = tuple([BLOCK, 1]) + tuple(list((2, 3)))
+    k = len(dims) + abs(-BLOCK) + min(abs(-2.5), 2) + int(abs(-7)) + max(1, 3, 2) - min((3, 1.5, 2))
+    tl.store(x_ptr + offs, x * k, mask=offs < n)
 
 
 @triton.jit
