@@ -309,6 +309,19 @@ static const char *accepted(const LibdeviceFunc *f) {
   return s.buf;
 }
 
+// Once per call in the source, however often tracing meets it (static_range, helpers).
+static bool warned_before(Loc loc) {
+  static Vec warned;  // Loc*
+  for (int i = 0; i < warned.len; i++) {
+    Loc *w = warned.items[i];
+    if (w->line == loc.line && w->col == loc.col) return true;
+  }
+  Loc *l = xmalloc(sizeof *l);
+  *l = loc;
+  vec_push(&warned, l);
+  return false;
+}
+
 // libdevice.NAME's variant SYMBOL gives other bits than Triton's: an error with
 // --strict-libdevice, else a warning (none with --allow-inexact-libdevice).
 static void check_inexact(Ctx *c, const char *name, const char *symbol, Loc loc) {
@@ -318,7 +331,7 @@ static void check_inexact(Ctx *c, const char *name, const char *symbol, Loc loc)
     diag_note(loc, "Triton links libdevice with flush-to-zero and approximate sqrt, nvcc without (docs/LIBDEVICE.md)");
     exit(1);
   }
-  if (c->opt->inexact_libdevice) return;
+  if (c->opt->inexact_libdevice || warned_before(loc)) return;
   diag_warning(loc, "%s (Triton links libdevice with flush-to-zero and approximate sqrt, nvcc without; "
                     "--allow-inexact-libdevice silences this, --strict-libdevice refuses it)", what);
 }
