@@ -114,6 +114,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/swizzle.py -o $(BUILD)/gpu/swizzle.cu
 	$(BUILD)/tl2cu tests/golden/gather_ops.py -o $(BUILD)/gpu/gather_ops.cu
 	$(BUILD)/tl2cu tests/golden/block_ptr.py -o $(BUILD)/gpu/block_ptr.cu
+	$(BUILD)/tl2cu tests/golden/dtype_attrs.py -o $(BUILD)/gpu/dtype_attrs.cu
 	$(BUILD)/tl2cu tests/golden/sort_ops.py -o $(BUILD)/gpu/sort_ops.cu
 	$(BUILD)/tl2cu tests/golden/inline_asm.py -o $(BUILD)/gpu/inline_asm.cu
 

@@ -221,7 +221,12 @@ static Node *comparison(TSNode ts) {
     }
   }
   if (strcmp(op.buf, "is not") == 0) n->op = OP_ISNOT;
-  else if (strcmp(op.buf, "not in") == 0) return unsupported(ts, "'not in'");
+  else if (strcmp(op.buf, "not in") == 0) {  // not (a in b)
+    n->op = OP_IN;
+    Node *not = new_node(ND_NOT, ts);
+    not->a = n;
+    return not;
+  }
   else n->op = binop_of(op.buf);
   return n;
 }

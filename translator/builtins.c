@@ -223,19 +223,30 @@ static Obj *b_umulhi(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_umulhi(c, value_arg(c, a[0], call), value_arg(c, a[1], call), call->loc));
 }
 
-// min()/max() builtins: Python on constexprs, tl.minimum/maximum on tensors
-static Obj *py_minmax(Ctx *c, Node *call, Obj **a, bool is_max) {
-  if (a[0]->kind != OBJ_VALUE && a[1]->kind != OBJ_VALUE) {
-    if (!obj_is_const_number(a[0]) || !obj_is_const_number(a[1]))
-      diag_fatal(call->loc, "%s() needs numbers", is_max ? "max" : "min");
-    double x = a[0]->kind == OBJ_FLOAT ? a[0]->fval : (double)a[0]->ival;
-    double y = a[1]->kind == OBJ_FLOAT ? a[1]->fval : (double)a[1]->ival;
-    return (is_max ? y > x : y < x) ? a[1] : a[0];
+// min()/max() builtins: Python's on constexprs (any number of them, or one tuple),
+// tl.minimum/maximum on two values one of which is a tensor (Triton maps the names to those).
+static Obj *py_minmax(Ctx *c, Node *call, Obj *values, bool is_max) {
+  const char *name = is_max ? "max" : "min";
+  int n = values->items.len;
+  Obj **v = (Obj **)values->items.items;
+  if (!n) diag_fatal(call->loc, "%s() of nothing: Python raises ValueError", name);
+  bool runtime = false;
+  for (int i = 0; i < n; i++) runtime |= v[i]->kind == OBJ_VALUE;
+  if (runtime && n != 2)
+    diag_fatal(call->loc, "%s() of %d values with a tensor among them is not supported by tl2cu (Triton calls "
+                          "tl.%s of two)", name, n, is_max ? "maximum" : "minimum");
+  if (runtime) return obj_value(sem_minmax(c, is_max, v[0], v[1], false, call->loc));
+  Obj *best = v[0];
+  for (int i = 0; i < n; i++) {
+    if (!obj_is_const_number(v[i])) diag_fatal(call->loc, "%s() needs numbers, not %s", name, obj_kind_name(v[i]));
+    double x = best->kind == OBJ_FLOAT ? best->fval : (double)best->ival;
+    double y = v[i]->kind == OBJ_FLOAT ? v[i]->fval : (double)v[i]->ival;
+    if (is_max ? y > x : y < x) best = v[i];  // the first of equal ones, as Python
   }
-  return obj_value(sem_minmax(c, is_max, a[0], a[1], false, call->loc));
+  return best;
 }
-static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, false); }
-static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a, true); }
+static Obj *b_py_min(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a[0], false); }
+static Obj *b_py_max(Ctx *c, Node *call, Obj **a) { return py_minmax(c, call, a[0], true); }
 
 static Obj *b_math(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl math functions");
@@ -338,13 +349,14 @@ static Obj *b_constexpr(Ctx *c, Node *call, Obj **a) {
 // tl.static_print: Python's print of the values while the kernel is traced (Triton prints
 // when it compiles), to stderr so that `-o -` keeps stdout for the CUDA.
 static Obj *b_static_print(Ctx *c, Node *call, Obj **a) {
-  (void)c, (void)call;
+  (void)c;
   Obj *values = a[0];
   const char *sep = " ", *end = "\n";
   for (int i = 0; i < values->items.len; i++) {
     Obj *o = values->items.items[i];
     const char *text = o->kind == OBJ_STR ? o->str
                        : o->kind == OBJ_VALUE ? xprintf("%s%s", type_name(o->val->ty), o->val->shape.rank ? shape_text(o->val->shape) : "")
+                       : o->kind == OBJ_DTYPE && !o->str ? dtype_attr(o, "name", call->loc)->str  // str(dtype): "fp32"
                                               : obj_repr(o);
     fprintf(stderr, "%s%s", i ? sep : "", text);
   }
@@ -416,53 +428,6 @@ static Obj *b_assume(Ctx *c, Node *call, Obj **a) {
   return obj_none();
 }
 
-// torch.finfo(dtype) and torch.iinfo(dtype), as host code reads them (torch.finfo(torch.float16).max):
-// a dict of their fields, read as attributes (str marks it).
-static Obj *type_info(Node *call, Obj *dt, bool is_float) {
-  if (dt->kind != OBJ_DTYPE || dt->ival == TY_PTR || scalar_is_float((Scalar)dt->ival) != is_float)
-    diag_fatal(call->loc, "torch.%s() needs a %s dtype", is_float ? "finfo" : "iinfo",
-               is_float ? "floating" : "integer");
-  Scalar s = (Scalar)dt->ival;
-  Obj *d = obj_new(OBJ_DICT);
-  d->str = is_float ? "torch.finfo" : "torch.iinfo";
-  int bits = scalar_bits(s);
-  vec_push(&d->items, obj_str("bits"));
-  vec_push(&d->items, obj_int(bits));
-  if (!is_float) {
-    bool sig = scalar_is_signed(s) && s != TY_I1;
-    int64_t max = sig ? (int64_t)(((uint64_t)1 << (bits - 1)) - 1)
-                      : bits == 64 ? -1 : (int64_t)(((uint64_t)1 << bits) - 1);
-    if (!sig && bits == 64) diag_fatal(call->loc, "torch.iinfo(torch.uint64).max is beyond int64");
-    vec_push(&d->items, obj_str("max"));
-    vec_push(&d->items, obj_int(max));
-    vec_push(&d->items, obj_str("min"));
-    vec_push(&d->items, obj_int(sig ? -max - 1 : 0));
-    return d;
-  }
-  // mantissa bits and exponent range per format (IEEE, bf16, OCP fp8 e4m3fn / e5m2)
-  int man = s == TY_F16 ? 10 : s == TY_BF16 ? 7 : s == TY_F32 ? 23 : s == TY_F64 ? 52 : s == TY_F8E4NV ? 3 : 2;
-  int emin = s == TY_F16 ? -14 : s == TY_BF16 || s == TY_F32 ? -126 : s == TY_F64 ? -1022 : s == TY_F8E4NV ? -6 : -14;
-  double max = s == TY_F16 ? 65504.0 : s == TY_BF16 ? 0x1.fep127 : s == TY_F32 ? 0x1.fffffep127
-             : s == TY_F64 ? 0x1.fffffffffffffp1023 : s == TY_F8E4NV ? 448.0 : 57344.0;
-  const char *names[] = {"max", "min", "eps", "tiny", "smallest_normal"};
-  double values[] = {max, -max, ldexp(1.0, -man), ldexp(1.0, emin), ldexp(1.0, emin)};
-  for (int i = 0; i < 5; i++) {
-    vec_push(&d->items, obj_str(names[i]));
-    vec_push(&d->items, obj_float(values[i]));
-  }
-  return d;
-}
-
-static Obj *b_finfo(Ctx *c, Node *call, Obj **a) {
-  (void)c;
-  return type_info(call, a[0], true);
-}
-
-static Obj *b_iinfo(Ctx *c, Node *call, Obj **a) {
-  (void)c;
-  return type_info(call, a[0], false);
-}
-
 static Obj *b_config(Ctx *c, Node *call, Obj **a) {
   (void)c;
   if (a[0]->kind != OBJ_DICT) diag_fatal(call->loc, "triton.Config needs a dict of meta-parameters");
@@ -506,6 +471,33 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
   if (a[0]->kind == OBJ_VALUE && a[0]->val->shape.rank) return obj_int(a[0]->val->shape.dim[0]);
   diag_fatal(call->loc, "len() needs a tuple or a block");
 }
+
+// abs(): Python's on a number, tl.abs on a tensor (core.py tensor.__abs__).
+static Obj *b_py_abs(Ctx *c, Node *call, Obj **a) {
+  if (a[0]->kind == OBJ_VALUE) {
+    need_kernel(c, call, "abs() of a tensor");
+    return obj_value(sem_math(c, "abs", value_arg(c, a[0], call), call->loc));
+  }
+  Obj *x = py_number(call, a[0], "abs");
+  if (x->kind == OBJ_FLOAT) return obj_float(fabs(x->fval));
+  if (x->ival == INT64_MIN)
+    diag_fatal(call->loc, "abs() of %lld does not fit tl2cu's 64-bit integers", (long long)x->ival);
+  return obj_int(x->ival < 0 ? -x->ival : x->ival);  // (abs(True) is 1)
+}
+
+// tuple() and list() of a compile-time sequence: the same items (tl2cu has one sequence kind).
+static Obj *b_py_sequence(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (!a[0]) return obj_new(OBJ_TUPLE);
+  if (a[0]->kind != OBJ_TUPLE)
+    diag_fatal(call->loc, "%s() needs a compile-time tuple or list, not %s", c->callee, obj_kind_name(a[0]));
+  Obj *t = obj_new(OBJ_TUPLE);
+  for (int i = 0; i < a[0]->items.len; i++) vec_push(&t->items, a[0]->items.items[i]);
+  return t;
+}
+
+static Obj *b_torch_finfo(Ctx *c, Node *call, Obj **a) { (void)c; return torch_info(a[0], true, call->loc); }
+static Obj *b_torch_iinfo(Ctx *c, Node *call, Obj **a) { (void)c; return torch_info(a[0], false, call->loc); }
 
 // ---- host code's iterables (autotune configs built by comprehensions and helper loops):
 // range, zip, itertools.product, list and tuple, on compile-time lists and tuples.
@@ -588,14 +580,6 @@ static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
   return out;
 }
 
-static Obj *b_list(Ctx *c, Node *call, Obj **a) {  // list(x), tuple(x): a copy (lists are tuples here)
-  (void)c;
-  Obj *out = obj_new(OBJ_TUPLE);
-  if (!a[0]) return out;
-  Obj *src = host_iterable(call, a[0], "list() and tuple()");
-  for (int i = 0; i < src->items.len; i++) vec_push(&out->items, src->items.items[i]);
-  return out;
-}
 
 
 // ---------------------------------------------------------------- reductions, scans, shape ops
@@ -1020,20 +1004,21 @@ static const Builtin builtins[] = {
     {"tl.range", "arg1, arg2=, step=, num_stages=, loop_unroll_factor=", b_range_outside_for},
     {"tl.static_range", "arg1, arg2=, step=", b_range_outside_for},
     {"range", "arg1, arg2=, step=", b_range_outside_for},
-    {"min", "a, b", b_py_min},
-    {"max", "a, b", b_py_max},
+    {"min", "*values", b_py_min},
+    {"max", "*values", b_py_max},
     {"int", "x", b_int},
     {"float", "x", b_float},
     {"len", "x", b_len},
+    {"abs", "x", b_py_abs},
+    {"tuple", "iterable=", b_py_sequence},
+    {"list", "iterable=", b_py_sequence},
+    {"torch.finfo", "type", b_torch_finfo},
+    {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
-    {"torch.finfo", "type", b_finfo},
     {"itertools.product", "*iterables, repeat=", b_product},
     {"zip", "*iterables, strict=", b_zip},
-    {"list", "iterable=", b_list},
-    {"tuple", "iterable=", b_list},
-    {"torch.iinfo", "type", b_iinfo},
 };
 
 static const Builtin *find(const char *name) {
@@ -1205,6 +1190,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!strcmp(name, "NONE")) return obj_int(0);
     diag_fatal(loc, "unknown member 'tl.PropagateNan.%s'", name);
   }
+  if (!strcmp(m, "torch")) {  // torch.float16, torch.finfo, torch.iinfo
+    Obj *d = torch_dtype(name);
+    if (d) return d;
+    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
+  }
   if (!strcmp(m, "triton")) {
     if (!strcmp(name, "language")) {
       return obj_module("tl");
@@ -1214,16 +1204,5 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     return obj_builtin(q);
   }
   if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
-  if (!strcmp(m, "torch")) {  // host code's dtypes (torch.float16) and type facts
-    static const struct { const char *alias; Scalar s; } torch_only[] = {
-        {"int", TY_I32}, {"long", TY_I64}, {"short", TY_I16}, {"float8_e4m3fn", TY_F8E4NV}, {"float8_e5m2", TY_F8E5}};
-    Scalar s;
-    for (size_t i = 0; i < sizeof torch_only / sizeof *torch_only; i++)
-      if (!strcmp(name, torch_only[i].alias)) return obj_dtype(torch_only[i].s);
-    if (scalar_from_name(name, &s) && !strchr(name, '_') && strncmp(name, "fp", 2) && strncmp(name, "int1", 5) &&
-        strcmp(name, "B") && strcmp(name, "u1"))
-      return obj_dtype(s);
-    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
-  }
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
 }

@@ -195,8 +195,11 @@ static Obj *const_shift(Op op, int64_t i, int64_t j, Loc loc) {
 }
 
 // Both operands are Python values: compute now, with Python's semantics.
-static bool same_dtype(const Obj *a, const Obj *b) {  // (a pointer's element type too)
-  return a->kind == OBJ_DTYPE && b->kind == OBJ_DTYPE && a->ival == b->ival && (a->ival != TY_PTR || a->fval == b->fval);
+// (a pointer's element type too; a block type is no scalar type: x.type != x.dtype)
+static bool same_dtype(const Obj *a, const Obj *b) {
+  bool same_form = !a->str == !b->str && (!a->str || !strcmp(a->str, b->str));
+  return a->kind == OBJ_DTYPE && b->kind == OBJ_DTYPE && a->ival == b->ival && (a->ival != TY_PTR || a->fval == b->fval) &&
+         same_form;
 }
 
 // Python's % and // of floats (CPython's float_divmod): the remainder takes the
@@ -344,6 +347,16 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, bool host, Loc loc) {
                  a->kind == OBJ_NONE);
     return obj_bool(op == OP_EQ ? same : !same);
   }
+  if (op == OP_IN && b->kind == OBJ_TUPLE) {  // x in (tl.float16, tl.bfloat16): Python's == item by item
+    for (int i = 0; i < b->items.len; i++) {
+      Obj *item = b->items.items[i];
+      if (item->kind == OBJ_VALUE || a->kind == OBJ_VALUE)
+        diag_fatal(loc, "'in' is only supported on compile-time values, and %s is a run-time one",
+                   item->kind == OBJ_VALUE ? "an item" : "the left operand");
+      if (const_binary(OP_EQ, a, item, host, loc)->ival) return obj_bool(true);
+    }
+    return obj_bool(false);
+  }
   if (op == OP_ADD && a->kind == OBJ_TUPLE && b->kind == OBJ_TUPLE) {
     Obj *r = obj_new(OBJ_TUPLE);
     for (int i = 0; i < a->items.len; i++) vec_push(&r->items, a->items.items[i]);
@@ -466,7 +479,7 @@ static Obj *eval_subscript(Ctx *c, Node *e) {
 static const char *py_str(Obj *o, Loc loc) {
   switch (o->kind) {
   case OBJ_STR: return o->str;
-  case OBJ_DTYPE: return o->ival == TY_PTR ? obj_repr(o) : scalar_name((Scalar)o->ival);
+  case OBJ_DTYPE: return dtype_attr(o, "name", loc)->str;  // str(dtype): core.py name, "int32"
   case OBJ_VALUE: diag_fatal(loc, "an f-string can hold compile-time values only, not a run-time %s", type_name(o->val->ty));
   default: return obj_repr(o);
   }
@@ -496,7 +509,7 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     if (!strcmp(e->str, "dtype") || !strcmp(e->str, "type")) {  // (x.type: also of a block, its block_type)
       Obj *d = obj_dtype(base->val->ty.kind == TY_PTR ? TY_PTR : base->val->ty.kind);
       if (base->val->ty.kind == TY_PTR) d->fval = base->val->ty.pointee;  // element_ty
-      if (!strcmp(e->str, "type") && base->val->shape.rank) d->str = "block_type";
+      if (!strcmp(e->str, "type") && base->val->shape.rank) d->str = DTYPE_BLOCK;
       return d;
     }
     if (!strcmp(e->str, "T")) {  // x.T: the last two dims swapped
@@ -521,13 +534,9 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
     return attr ? attr : method(base, e->str);
   }
-  if (base->kind == OBJ_DTYPE && !strcmp(e->str, "element_ty") && base->ival == TY_PTR && !base->str)
-    return obj_dtype((Scalar)(int)base->fval);
-  if (base->kind == OBJ_DTYPE && base->str && (!strcmp(e->str, "element_ty") || !strcmp(e->str, "scalar"))) {
-    Obj *d = obj_dtype((Scalar)base->ival);  // a block's element type (pointers keep their element_ty)
-    d->fval = base->fval;
-    return d;
-  }
+  if (base->kind == OBJ_DTYPE) return dtype_attr(base, e->str, e->loc);
+  if (base->kind == OBJ_DICT && base->str) return torch_info_attr(base, e->str, e->loc);
+  if (base->kind == OBJ_BLOCK_PTR) return blockptr_attr(base, e->str, e->loc);
   if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
     diag_fatal(e->loc, "attribute '%s' of %s is not supported", e->str, obj_kind_name(base));
   }
@@ -700,6 +709,10 @@ static Obj *eval_call(Ctx *c, Node *e) {
   case OBJ_FUNC: return call_function(c, fn->fn, e, args, nargs, kwnodes, kwargs, nkw);
   case OBJ_BUILTIN: return builtin_call(c, fn->str, e, args, nargs, kwnodes, kwargs, nkw);
   case OBJ_METHOD: {  // x.to(...), x.sum(...): the receiver becomes the first argument
+    if (fn->self->kind == OBJ_DTYPE) {
+      if (nkw) diag_fatal(kwnodes[0]->loc, "dtype.%s() takes no keyword arguments", fn->str);
+      return dtype_call(fn->self, fn->str, nargs, e->loc);
+    }
     Obj *all[MAX_CALL_ARGS + 1];
     all[0] = fn->self;
     for (int i = 0; i < nargs; i++) all[i + 1] = args[i];
@@ -1228,6 +1241,16 @@ static Obj *tuple_literal(const char *text) {
   return t;
 }
 
+// A dtype as Triton prints one (repr: "triton.language.float16"), as written in Python
+// ("tl.float16", "torch.float16") or by its name ("fp16", "float16"); else NULL.
+static Obj *dtype_literal(const char *text) {
+  Scalar s;
+  const char *t = !strncmp(text, "triton.language.", 16) ? text + 16 : !strncmp(text, "tl.", 3) ? text + 3 : text;
+  if (scalar_from_name(t, &s)) return obj_dtype(s);
+  if (!strncmp(text, "torch.", 6)) return torch_dtype(text + 6);
+  return NULL;
+}
+
 Obj *literal_value(const char *text) {
   Obj *tuple = tuple_literal(text);
   if (tuple) return tuple;
@@ -1239,9 +1262,8 @@ Obj *literal_value(const char *text) {
   if (!strcmp(text, "True")) return obj_bool(true);
   if (!strcmp(text, "False")) return obj_bool(false);
   if (!strcmp(text, "None")) return obj_none();
-  Scalar s;
-  const char *t = !strncmp(text, "tl.", 3) ? text + 3 : text;
-  if (scalar_from_name(t, &s)) return obj_dtype(s);
+  Obj *dtype = dtype_literal(text);
+  if (dtype) return dtype;
   size_t n = strlen(text);
   if (n >= 2 && (text[0] == '\'' || text[0] == '"') && text[n - 1] == text[0])  // 'leaky_relu'
     return obj_str(xprintf("%.*s", (int)(n - 2), text + 1));

@@ -26,8 +26,9 @@ static const char usage[] =
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
-    "      --allow-inexact-libdevice  accept libdevice functions whose results can differ\n"
-    "                          from Triton's in the last bits (docs/LIBDEVICE.md)\n"
+    "      --strict-libdevice  refuse the libdevice variants whose results differ from Triton's\n"
+    "                          in the last bits (default: translated with a warning; docs/LIBDEVICE.md)\n"
+    "      --allow-inexact-libdevice  translate those without the warning\n"
     "      --debug             Triton's debug mode (TRITON_DEBUG=1): check tl.device_assert\n"
     "                          and assert statements (otherwise not compiled, as in Triton)\n"
     "      --target ARCH       sm_90a (default: tl.dot on warpgroup MMA, wgmma, where it fits;\n"
@@ -181,6 +182,10 @@ static void set_inexact_libdevice(Options *opt, Origin *o, const char *n, const 
   (void)o, (void)n, (void)v;
   opt->inexact_libdevice = true;
 }
+static void set_strict_libdevice(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n, (void)v;
+  opt->strict_libdevice = true;
+}
 static void set_debug(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, (void)v, opt->debug = true; }
 static void set_format(Options *opt, Origin *o, const char *n, const char *v) {
   (void)n;
@@ -230,6 +235,7 @@ static const OptionSpec option_table[] = {
     {NULL, "--target", VALUE, set_target},
     {NULL, "--line-directives", NO_VALUE, set_line_directives},
     {NULL, "--allow-inexact-libdevice", NO_VALUE, set_inexact_libdevice},
+    {NULL, "--strict-libdevice", NO_VALUE, set_strict_libdevice},
     {NULL, "--debug", NO_VALUE, set_debug},
     {NULL, "--format", VALUE, set_format},
     {NULL, "--dump-ir", OPTIONAL_VALUE, set_dump_ir},
@@ -386,6 +392,7 @@ static void merge(Options *opt, Options *file) {
   if (!opt->num_warps) opt->num_warps = file->num_warps;
   opt->line_directives |= file->line_directives;
   opt->inexact_libdevice |= file->inexact_libdevice;
+  opt->strict_libdevice |= file->strict_libdevice;
   opt->debug |= file->debug;
   if (!opt->num_stages) opt->num_stages = file->num_stages;
   if (!opt->target) opt->target = file->target;

@@ -217,9 +217,9 @@ bool shape_broadcast(Shape a, Shape b, Shape *out);
 typedef enum {
   OBJ_VALUE,   // a runtime value (IR)
   OBJ_INT, OBJ_FLOAT, OBJ_BOOL, OBJ_NONE, OBJ_STR,
-  OBJ_DTYPE,   // ival: Scalar
+  OBJ_DTYPE,   // ival: Scalar; fval: a TY_PTR's pointee; str: NULL, DTYPE_BLOCK or DTYPE_BLOCK_PTR (dtype.c)
   OBJ_TUPLE,   // items
-  OBJ_DICT,    // items: keys at even, values at odd positions
+  OBJ_DICT,    // items: keys at even, values at odd positions; str: "torch.finfo" ... (attributes, dtype.c)
   OBJ_FUNC,    // a @triton.jit function (fn)
   OBJ_MODULE,  // str: "tl", "triton", "libdevice", "math"
   OBJ_BUILTIN, // str: the callable's name ("tl.load", "range", "triton.Config")
@@ -367,7 +367,8 @@ typedef struct {
   Loc grid_loc;           // the '# tl2cu:' line it came from (line 0: the command line)
   int num_warps;          // 0: default
   bool line_directives;
-  bool inexact_libdevice; // --allow-inexact-libdevice: libdevice functions nvcc links differently
+  bool inexact_libdevice; // --allow-inexact-libdevice: no warning for libdevice variants that differ from Triton
+  bool strict_libdevice;  // --strict-libdevice: refuse them (libdevice.c)
   bool debug;             // --debug (Triton's TRITON_DEBUG=1): device_assert and assert are checked
   int num_stages;         // --num-stages N (Triton's num_stages): loops' dots pipelined over it (dot.c); 0: default
   const char *target;     // --target sm_80 ... sm_90a (NULL: sm_90); sm_90a: warpgroup MMA (dot.c)
@@ -976,6 +977,18 @@ Obj *tensordesc_atomic(Ctx *c, Node *call, Obj **a);  // desc.atomic_add ... ato
 DescParam *tensordesc_signature(const char *entry, Loc loc);  // "tensordesc<fp16[64, 64]>", else NULL
 Obj *tensordesc_of_params(Ctx *c, DescParam *d, Value **parts, Loc loc);
 Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc);  // desc.block_shape...; NULL: a method
+Obj *blockptr_attr(Obj *bp, const char *name, Loc loc);      // p.dtype, p.type
+
+// ---------------------------------------------------------------- dtype.c
+// Triton's dtype attributes and predicates (core.py), folded at compile time.
+#define DTYPE_BLOCK "block_type"    // OBJ_DTYPE str: a block_type of ival (x.type)
+#define DTYPE_BLOCK_PTR "block_ptr" // OBJ_DTYPE str: pointer_type(block_type(fval)), a block pointer's
+const char *dtype_triton_name(Scalar s);                 // "int32", "uint8", "fp16"
+Obj *dtype_attr(Obj *d, const char *name, Loc loc);      // a field, or a method (OBJ_METHOD)
+Obj *dtype_call(Obj *d, const char *name, int nargs, Loc loc);  // d.is_fp16() ...
+Obj *torch_dtype(const char *name);                       // torch.float16 ..., or NULL
+Obj *torch_info(Obj *dtype, bool floating, Loc loc);      // torch.finfo / torch.iinfo: an OBJ_DICT, str set
+Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
 
 // ---------------------------------------------------------------- asm.c
 // tl.inline_asm_elementwise: the BuiltinFn for builtins.c's table, and whether a call must

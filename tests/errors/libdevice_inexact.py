@@ -1,5 +1,8 @@
-# fp32 libdevice functions differ from Triton's in the last bits (flush-to-zero): an
-# error unless --allow-inexact-libdevice
+# fp32 libdevice functions that differ from Triton's on normal values (asin: by up to
+# 3 ulp; Triton links libdevice's flush-to-zero path, nvcc the other): translated with a
+# warning naming the difference (status 0); tanh differed only on subnormals, which
+# tl2cu flushes around the call as Triton's libdevice does: no warning. One warning per
+# call in the source, however often tracing meets it (static_range)
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
@@ -9,4 +12,6 @@ from triton.language.extra import libdevice
 def k(x_ptr):
     offs = tl.arange(0, 128)
     x = tl.load(x_ptr + offs)
-    tl.store(x_ptr + offs, libdevice.tanh(x))
+    for _ in tl.static_range(2):
+        x = libdevice.asin(libdevice.tanh(x))
+    tl.store(x_ptr + offs, x)

@@ -100,7 +100,6 @@ extern "C" __device__ float __nv_fsqrt_rn(float);
 extern "C" __device__ float __nv_fsqrt_rz(float);
 extern "C" __device__ float __nv_fsqrt_rd(float);
 extern "C" __device__ float __nv_fsqrt_ru(float);
-extern "C" __device__ float __nv_sqrtf(float);
 extern "C" __device__ float __nv_fadd_rn(float, float);
 extern "C" __device__ float __nv_fadd_rz(float, float);
 extern "C" __device__ float __nv_fadd_rd(float, float);
@@ -321,175 +320,175 @@ namespace tl2cu_kernels {
 // ld_int32: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_int32(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L25: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L27: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L26: m = i < n
+  // L28: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L27: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L29: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  // L28: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L30: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  // L29: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L31: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  // L30: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L32: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
-  // L31: i2 = tl.load(i2_ptr + i, mask=m, other=0)
+  // L33: i2 = tl.load(i2_ptr + i, mask=m, other=0)
   int32_t i2[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i2[_k] = (m[_k] ? i2_ptr[i[_k]] : 0);
-  // L32: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L34: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  // L33: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L35: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  // L34: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
+  // L36: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_clz(i0[_k]);
-  // L35: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
+  // L37: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_clzll(l0[_k]);
-  // L36: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
+  // L38: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_popc(i0[_k]);
-  // L37: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
+  // L39: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_popcll(l0[_k]);
-  // L38: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
+  // L40: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
-  // L39: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
+  // L41: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_mulhi(i0[_k], i1[_k]);
-  // L40: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
+  // L42: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_mul24(i0[_k], i1[_k]);
-  // L41: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
+  // L43: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_brev(i0[_k]);
-  // L42: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
+  // L44: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_sad(i0[_k], i1[_k], u0[_k]);
-  // L43: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
+  // L45: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_abs(i0[_k]);
-  // L44: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
+  // L46: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_double2int_rn(d0[_k]);
-  // L45: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
+  // L47: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2int_rz(d0[_k]);
-  // L46: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
+  // L48: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2int_rd(d0[_k]);
-  // L47: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
+  // L49: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2int_ru(d0[_k]);
-  // L48: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
+  // L50: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2uint_rn(d0[_k]);
-  // L49: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
+  // L51: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2uint_rz(d0[_k]);
-  // L50: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
+  // L52: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2uint_rd(d0[_k]);
-  // L51: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
+  // L53: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2uint_ru(d0[_k]);
-  // L52: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
+  // L54: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_float2int_rn(f0[_k]);
-  // L53: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
+  // L55: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_float2int_rz(f0[_k]);
-  // L54: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
+  // L56: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_float2int_rd(f0[_k]);
-  // L55: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_float2int_rd(tl2cu_ftz(f0[_k]));
+  // L57: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_float2int_ru(f0[_k]);
-  // L56: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_float2int_ru(tl2cu_ftz(f0[_k]));
+  // L58: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_float2uint_rn(f0[_k]);
-  // L57: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
+  // L59: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_float2uint_rz(f0[_k]);
-  // L58: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
+  // L60: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_float2uint_rd(f0[_k]);
-  // L59: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
+  // L61: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_float2uint_ru(f0[_k]);
-  // L60: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_float2uint_ru(tl2cu_ftz(f0[_k]));
+  // L62: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_double2loint(d0[_k]);
-  // L61: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
+  // L63: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_double2hiint(d0[_k]);
-  // L62: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
+  // L64: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_float_as_int(f0[_k]);
-  // L63: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
+  // L65: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_float_as_uint(f0[_k]);
-  // L64: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
+  // L66: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_hadd(i0[_k], i1[_k]);
-  // L65: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
+  // L67: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_rhadd(i0[_k], i1[_k]);
-  // L66: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
+  // L68: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_ffs(i0[_k]);
-  // L67: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
+  // L69: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_ffsll(l0[_k]);
-  // L68: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
+  // L70: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
-  // L69: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
+  // L71: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = (int32_t)(__nv_isnand(d0[_k]) != 0);
-  // L70: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
+  // L72: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_signbitf(f0[_k]);
-  // L71: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
+  // L73: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_signbitd(d0[_k]);
-  // L72: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
+  // L74: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_finitef(f0[_k]);
-  // L73: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
+  // L75: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = (int32_t)(__nv_isinff(f0[_k]) != 0);
-  // L74: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
+  // L76: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
-  // L75: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
+  // L77: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ilogbf(f0[_k]);
-  // L76: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ilogbf(tl2cu_ftz(f0[_k]));
+  // L78: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ilogb(d0[_k]);
-  // L77: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
+  // L79: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_isfinited(d0[_k]);
 }
@@ -497,18 +496,18 @@ __global__ void __launch_bounds__(128) ld_int32(int32_t *i0_ptr, int32_t *i1_ptr
 // ld_int32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, int32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L25: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L27: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L26: m = i < n
+  // L28: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L27: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L29: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -517,7 +516,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d0[_k + _j] = _t.v[_j];
   }
-  // L28: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L30: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -526,7 +525,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) f0[_k + _j] = _t.v[_j];
   }
-  // L29: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L31: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -535,7 +534,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i0[_k + _j] = _t.v[_j];
   }
-  // L30: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L32: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -544,7 +543,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i1[_k + _j] = _t.v[_j];
   }
-  // L31: i2 = tl.load(i2_ptr + i, mask=m, other=0)
+  // L33: i2 = tl.load(i2_ptr + i, mask=m, other=0)
   int32_t i2[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -553,7 +552,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i2[_k + _j] = _t.v[_j];
   }
-  // L32: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L34: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -562,7 +561,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l0[_k + _j] = _t.v[_j];
   }
-  // L33: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L35: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -571,7 +570,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u0[_k + _j] = _t.v[_j];
   }
-  // L34: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
+  // L36: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -583,7 +582,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L35: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
+  // L37: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -595,7 +594,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L36: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
+  // L38: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -607,7 +606,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L37: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
+  // L39: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -619,7 +618,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L38: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
+  // L40: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -631,7 +630,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L39: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
+  // L41: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -643,7 +642,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L40: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
+  // L42: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -655,7 +654,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L41: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
+  // L43: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -667,7 +666,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
-  // L42: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
+  // L44: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -679,7 +678,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
-  // L43: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
+  // L45: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -691,7 +690,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
   }
-  // L44: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
+  // L46: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -703,7 +702,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
-  // L45: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
+  // L47: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -715,7 +714,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
-  // L46: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
+  // L48: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -727,7 +726,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
   }
-  // L47: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
+  // L49: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -739,7 +738,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
   }
-  // L48: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
+  // L50: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -751,7 +750,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
   }
-  // L49: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
+  // L51: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -763,7 +762,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
   }
-  // L50: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
+  // L52: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -775,7 +774,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
   }
-  // L51: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
+  // L53: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -787,7 +786,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
   }
-  // L52: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
+  // L54: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -799,7 +798,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
   }
-  // L53: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
+  // L55: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -811,31 +810,31 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
   }
-  // L54: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
+  // L56: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2int_rd(f0[_k]);
+      _t.v[_j] = __nv_float2int_rd(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
   }
-  // L55: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
+  // L57: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2int_ru(f0[_k]);
+      _t.v[_j] = __nv_float2int_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
   }
-  // L56: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
+  // L58: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -847,7 +846,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
   }
-  // L57: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
+  // L59: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -859,7 +858,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
   }
-  // L58: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
+  // L60: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -871,19 +870,19 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
   }
-  // L59: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
+  // L61: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2uint_ru(f0[_k]);
+      _t.v[_j] = __nv_float2uint_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
   }
-  // L60: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
+  // L62: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -895,7 +894,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
   }
-  // L61: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
+  // L63: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -907,7 +906,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
   }
-  // L62: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
+  // L64: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -919,7 +918,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
   }
-  // L63: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
+  // L65: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -931,7 +930,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
   }
-  // L64: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
+  // L66: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -943,7 +942,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
   }
-  // L65: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
+  // L67: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -955,7 +954,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
   }
-  // L66: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
+  // L68: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -967,7 +966,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
   }
-  // L67: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
+  // L69: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -979,7 +978,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
   }
-  // L68: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
+  // L70: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -991,7 +990,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
   }
-  // L69: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
+  // L71: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1003,7 +1002,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
   }
-  // L70: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
+  // L72: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1015,7 +1014,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
   }
-  // L71: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
+  // L73: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1027,7 +1026,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
   }
-  // L72: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
+  // L74: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1039,7 +1038,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
   }
-  // L73: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
+  // L75: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1051,7 +1050,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
   }
-  // L74: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
+  // L76: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1063,19 +1062,19 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
   }
-  // L75: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
+  // L77: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_ilogbf(f0[_k]);
+      _t.v[_j] = __nv_ilogbf(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
   }
-  // L76: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
+  // L78: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1087,7 +1086,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
   }
-  // L77: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
+  // L79: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -1104,42 +1103,42 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
 // ld_uint32: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_uint32(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, uint32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L82: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L84: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: m = i < n
+  // L85: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L84: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L86: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  // L85: u1 = tl.load(u1_ptr + i, mask=m, other=0)
+  // L87: u1 = tl.load(u1_ptr + i, mask=m, other=0)
   uint32_t u1[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u1[_k] = (m[_k] ? u1_ptr[i[_k]] : 0u);
-  // L86: u2 = tl.load(u2_ptr + i, mask=m, other=0)
+  // L88: u2 = tl.load(u2_ptr + i, mask=m, other=0)
   uint32_t u2[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u2[_k] = (m[_k] ? u2_ptr[i[_k]] : 0u);
-  // L87: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
+  // L89: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umulhi(u0[_k], u1[_k]);
-  // L88: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
+  // L90: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_umul24(u0[_k], u1[_k]);
-  // L89: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
+  // L91: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_usad(u0[_k], u1[_k], u2[_k]);
-  // L90: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
+  // L92: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_uhadd(u0[_k], u1[_k]);
-  // L91: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
+  // L93: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_urhadd(u0[_k], u1[_k]);
 }
@@ -1147,18 +1146,18 @@ __global__ void __launch_bounds__(128) ld_uint32(int32_t *i0_ptr, int32_t *i1_pt
 // ld_uint32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, uint32_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L82: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L84: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L83: m = i < n
+  // L85: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L84: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L86: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1167,7 +1166,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u0[_k + _j] = _t.v[_j];
   }
-  // L85: u1 = tl.load(u1_ptr + i, mask=m, other=0)
+  // L87: u1 = tl.load(u1_ptr + i, mask=m, other=0)
   uint32_t u1[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1176,7 +1175,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u1[_k + _j] = _t.v[_j];
   }
-  // L86: u2 = tl.load(u2_ptr + i, mask=m, other=0)
+  // L88: u2 = tl.load(u2_ptr + i, mask=m, other=0)
   uint32_t u2[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1185,7 +1184,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u2[_k + _j] = _t.v[_j];
   }
-  // L87: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
+  // L89: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1197,7 +1196,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L88: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
+  // L90: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1209,7 +1208,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L89: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
+  // L91: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1221,7 +1220,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L90: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
+  // L92: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1233,7 +1232,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L91: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
+  // L93: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -1250,103 +1249,103 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
 // ld_int64: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_int64(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, int64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L98: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L97: m = i < n
+  // L99: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L98: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L100: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  // L99: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L101: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  // L100: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L102: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  // L101: l1 = tl.load(l1_ptr + i, mask=m, other=0)
+  // L103: l1 = tl.load(l1_ptr + i, mask=m, other=0)
   int64_t l1[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) l1[_k] = (m[_k] ? l1_ptr[i[_k]] : 0LL);
-  // L102: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
+  // L104: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_mul64hi(l0[_k], l1[_k]);
-  // L103: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
+  // L105: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_brevll(l0[_k]);
-  // L104: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
+  // L106: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_llabs(l0[_k]);
-  // L105: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
+  // L107: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_float2ll_rn(f0[_k]);
-  // L106: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
+  // L108: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_float2ll_rz(f0[_k]);
-  // L107: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
+  // L109: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_float2ll_rd(f0[_k]);
-  // L108: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_float2ll_rd(tl2cu_ftz(f0[_k]));
+  // L110: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_float2ll_ru(f0[_k]);
-  // L109: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_float2ll_ru(tl2cu_ftz(f0[_k]));
+  // L111: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_float2ull_rn(f0[_k]);
-  // L110: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
+  // L112: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_float2ull_rz(f0[_k]);
-  // L111: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
+  // L113: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_float2ull_rd(f0[_k]);
-  // L112: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
+  // L114: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_float2ull_ru(f0[_k]);
-  // L113: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_float2ull_ru(tl2cu_ftz(f0[_k]));
+  // L115: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2ll_rn(d0[_k]);
-  // L114: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
+  // L116: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2ll_rz(d0[_k]);
-  // L115: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
+  // L117: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2ll_rd(d0[_k]);
-  // L116: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
+  // L118: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2ll_ru(d0[_k]);
-  // L117: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
+  // L119: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2ull_rn(d0[_k]);
-  // L118: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
+  // L120: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2ull_rz(d0[_k]);
-  // L119: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
+  // L121: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2ull_rd(d0[_k]);
-  // L120: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
+  // L122: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_double2ull_ru(d0[_k]);
-  // L121: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
+  // L123: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_double_as_longlong(d0[_k]);
-  // L122: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
+  // L124: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_llrintf(f0[_k]);
-  // L123: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
+  // L125: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_llrint(d0[_k]);
-  // L124: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
+  // L126: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_llroundf(f0[_k]);
-  // L125: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
+  // L127: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_llround(d0[_k]);
 }
@@ -1354,18 +1353,18 @@ __global__ void __launch_bounds__(128) ld_int64(int32_t *i0_ptr, int32_t *i1_ptr
 // ld_int64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, int64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L96: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L98: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L97: m = i < n
+  // L99: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L98: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L100: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1374,7 +1373,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d0[_k + _j] = _t.v[_j];
   }
-  // L99: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L101: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1383,7 +1382,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) f0[_k + _j] = _t.v[_j];
   }
-  // L100: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L102: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1392,7 +1391,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l0[_k + _j] = _t.v[_j];
   }
-  // L101: l1 = tl.load(l1_ptr + i, mask=m, other=0)
+  // L103: l1 = tl.load(l1_ptr + i, mask=m, other=0)
   int64_t l1[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1401,7 +1400,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l1[_k + _j] = _t.v[_j];
   }
-  // L102: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
+  // L104: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1413,7 +1412,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L103: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
+  // L105: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1425,7 +1424,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L104: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
+  // L106: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1437,7 +1436,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L105: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
+  // L107: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1449,7 +1448,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L106: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
+  // L108: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1461,31 +1460,31 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L107: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
+  // L109: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2ll_rd(f0[_k]);
+      _t.v[_j] = __nv_float2ll_rd(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L108: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
+  // L110: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2ll_ru(f0[_k]);
+      _t.v[_j] = __nv_float2ll_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L109: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
+  // L111: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1497,7 +1496,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
-  // L110: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
+  // L112: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1509,7 +1508,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
-  // L111: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
+  // L113: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1521,19 +1520,19 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
   }
-  // L112: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
+  // L114: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_float2ull_ru(f0[_k]);
+      _t.v[_j] = __nv_float2ull_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
-  // L113: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
+  // L115: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1545,7 +1544,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
-  // L114: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
+  // L116: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1557,7 +1556,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
   }
-  // L115: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
+  // L117: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1569,7 +1568,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
   }
-  // L116: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
+  // L118: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1581,7 +1580,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
   }
-  // L117: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
+  // L119: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1593,7 +1592,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
   }
-  // L118: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
+  // L120: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1605,7 +1604,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
   }
-  // L119: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
+  // L121: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1617,7 +1616,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
   }
-  // L120: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
+  // L122: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1629,7 +1628,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
   }
-  // L121: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
+  // L123: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1641,7 +1640,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
   }
-  // L122: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
+  // L124: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1653,7 +1652,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
   }
-  // L123: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
+  // L125: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1665,7 +1664,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
   }
-  // L124: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
+  // L126: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1677,7 +1676,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
   }
-  // L125: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
+  // L127: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;
@@ -1694,26 +1693,26 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
 // ld_uint64: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_uint64(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, uint64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L130: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L132: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L131: m = i < n
+  // L133: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L132: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L134: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  // L133: m1 = tl.load(m1_ptr + i, mask=m, other=0)
+  // L135: m1 = tl.load(m1_ptr + i, mask=m, other=0)
   uint64_t m1[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m1[_k] = (m[_k] ? m1_ptr[i[_k]] : 0ull);
-  // L134: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
+  // L136: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umul64hi(m0[_k], m1[_k]);
 }
@@ -1721,18 +1720,18 @@ __global__ void __launch_bounds__(128) ld_uint64(int32_t *i0_ptr, int32_t *i1_pt
 // ld_uint64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, uint64_t *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L130: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L132: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L131: m = i < n
+  // L133: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L132: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L134: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1741,7 +1740,7 @@ __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) m0[_k + _j] = _t.v[_j];
   }
-  // L133: m1 = tl.load(m1_ptr + i, mask=m, other=0)
+  // L135: m1 = tl.load(m1_ptr + i, mask=m, other=0)
   uint64_t m1[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -1750,7 +1749,7 @@ __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) m1[_k + _j] = _t.v[_j];
   }
-  // L134: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
+  // L136: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<uint64_t, 2> _t;
@@ -1767,456 +1766,456 @@ __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_
 // ld_fp32: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_fp32(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L139: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L141: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L140: m = i < n
+  // L142: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L141: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L143: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  // L142: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L144: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) f0[_k] = (m[_k] ? f0_ptr[i[_k]] : 0.0f);
-  // L143: f1 = tl.load(f1_ptr + i, mask=m, other=0)
+  // L145: f1 = tl.load(f1_ptr + i, mask=m, other=0)
   float f1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) f1[_k] = (m[_k] ? f1_ptr[i[_k]] : 0.0f);
-  // L144: f2 = tl.load(f2_ptr + i, mask=m, other=0)
+  // L146: f2 = tl.load(f2_ptr + i, mask=m, other=0)
   float f2[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) f2[_k] = (m[_k] ? f2_ptr[i[_k]] : 0.0f);
-  // L145: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L147: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  // L146: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L148: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  // L147: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L149: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  // L148: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L150: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  // L149: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
+  // L151: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabsf(f0[_k]);
-  // L150: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = tl2cu_ftz(__nv_fabsf(tl2cu_ftz(f0[_k])));
+  // L152: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floorf(f0[_k]);
-  // L151: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_ftz(__nv_floorf(tl2cu_ftz(f0[_k])));
+  // L153: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rsqrtf(f0[_k]);
-  // L152: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_ftz(__nv_rsqrtf(tl2cu_ftz(f0[_k])));
+  // L154: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_ceilf(f0[_k]);
-  // L153: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_ftz(__nv_ceilf(tl2cu_ftz(f0[_k])));
+  // L155: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_truncf(f0[_k]);
-  // L154: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
+  // L156: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_exp2f(f0[_k]);
-  // L155: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_ftz(__nv_exp2f(tl2cu_ftz(f0[_k])));
+  // L157: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_saturatef(f0[_k]);
-  // L156: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_ftz(__nv_saturatef(tl2cu_ftz(f0[_k])));
+  // L158: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fmaf_rn(f0[_k], f1[_k], f2[_k]);
-  // L157: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L159: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fmaf_rz(f0[_k], f1[_k], f2[_k]);
-  // L158: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L160: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fmaf_rd(f0[_k], f1[_k], f2[_k]);
-  // L159: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L161: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fmaf_ru(f0[_k], f1[_k], f2[_k]);
-  // L160: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L162: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_fast_fdividef(f0[_k], f1[_k]);
-  // L161: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_ftz(__nv_fast_fdividef(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L163: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_fdiv_rn(f0[_k], f1[_k]);
-  // L162: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L164: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_fdiv_rz(f0[_k], f1[_k]);
-  // L163: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L165: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_fdiv_rd(f0[_k], f1[_k]);
-  // L164: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L166: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_fdiv_ru(f0[_k], f1[_k]);
-  // L165: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L167: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_frcp_rn(f0[_k]);
-  // L166: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rn(tl2cu_ftz(f0[_k])));
+  // L168: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_frcp_rz(f0[_k]);
-  // L167: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rz(tl2cu_ftz(f0[_k])));
+  // L169: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_frcp_rd(f0[_k]);
-  // L168: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rd(tl2cu_ftz(f0[_k])));
+  // L170: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_frcp_ru(f0[_k]);
-  // L169: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = tl2cu_ftz(__nv_frcp_ru(tl2cu_ftz(f0[_k])));
+  // L171: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_fsqrt_rn(f0[_k]);
-  // L170: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rn(tl2cu_ftz(f0[_k])));
+  // L172: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_fsqrt_rz(f0[_k]);
-  // L171: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rz(tl2cu_ftz(f0[_k])));
+  // L173: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_fsqrt_rd(f0[_k]);
-  // L172: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rd(tl2cu_ftz(f0[_k])));
+  // L174: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_fsqrt_ru(f0[_k]);
-  // L173: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_ru(tl2cu_ftz(f0[_k])));
+  // L175: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_sqrtf(f0[_k]);
-  // L174: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = tl2cu_sqrt(f0[_k]);
+  // L176: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_fadd_rn(f0[_k], f1[_k]);
-  // L175: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L177: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_fadd_rz(f0[_k], f1[_k]);
-  // L176: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L178: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_fadd_rd(f0[_k], f1[_k]);
-  // L177: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L179: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_fadd_ru(f0[_k], f1[_k]);
-  // L178: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = tl2cu_ftz(__nv_fadd_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L180: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_fmul_rn(f0[_k], f1[_k]);
-  // L179: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L181: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_fmul_rz(f0[_k], f1[_k]);
-  // L180: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L182: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_fmul_rd(f0[_k], f1[_k]);
-  // L181: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L183: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_fmul_ru(f0[_k], f1[_k]);
-  // L182: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = tl2cu_ftz(__nv_fmul_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L184: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_double2float_rn(d0[_k]);
-  // L183: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rn(d0[_k]));
+  // L185: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_double2float_rz(d0[_k]);
-  // L184: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rz(d0[_k]));
+  // L186: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_double2float_rd(d0[_k]);
-  // L185: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rd(d0[_k]));
+  // L187: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_double2float_ru(d0[_k]);
-  // L186: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = tl2cu_ftz(__nv_double2float_ru(d0[_k]));
+  // L188: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_int2float_rn(i0[_k]);
-  // L187: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
+  // L189: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_int2float_rz(i0[_k]);
-  // L188: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
+  // L190: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_int2float_rd(i0[_k]);
-  // L189: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
+  // L191: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_int2float_ru(i0[_k]);
-  // L190: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
+  // L192: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_uint2float_rn(u0[_k]);
-  // L191: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
+  // L193: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_uint2float_rz(u0[_k]);
-  // L192: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
+  // L194: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_uint2float_rd(u0[_k]);
-  // L193: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
+  // L195: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_uint2float_ru(u0[_k]);
-  // L194: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
+  // L196: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_ll2float_rn(l0[_k]);
-  // L195: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
+  // L197: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_ll2float_rz(l0[_k]);
-  // L196: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
+  // L198: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_ll2float_rd(l0[_k]);
-  // L197: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
+  // L199: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_ll2float_ru(l0[_k]);
-  // L198: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
+  // L200: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_ull2float_rn(m0[_k]);
-  // L199: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
+  // L201: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_ull2float_rz(m0[_k]);
-  // L200: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
+  // L202: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_ull2float_rd(m0[_k]);
-  // L201: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
+  // L203: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_ull2float_ru(m0[_k]);
-  // L202: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
+  // L204: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_int_as_float(i0[_k]);
-  // L203: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
+  // L205: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_uint_as_float(u0[_k]);
-  // L204: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
+  // L206: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_fast_sinf(f0[_k]);
-  // L205: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
+  // L207: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_fast_cosf(f0[_k]);
-  // L206: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
+  // L208: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_fast_log2f(f0[_k]);
-  // L207: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = tl2cu_ftz(__nv_fast_log2f(tl2cu_ftz(f0[_k])));
+  // L209: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_fast_logf(f0[_k]);
-  // L208: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = tl2cu_ftz(__nv_fast_logf(tl2cu_ftz(f0[_k])));
+  // L210: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_fast_expf(f0[_k]);
-  // L209: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = tl2cu_ftz(__nv_fast_expf(tl2cu_ftz(f0[_k])));
+  // L211: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_fast_tanf(f0[_k]);
-  // L210: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
+  // L212: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_fast_exp10f(f0[_k]);
-  // L211: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = tl2cu_ftz(__nv_fast_exp10f(tl2cu_ftz(f0[_k])));
+  // L213: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_fast_log10f(f0[_k]);
-  // L212: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = tl2cu_ftz(__nv_fast_log10f(tl2cu_ftz(f0[_k])));
+  // L214: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_fast_powf(f0[_k], f1[_k]);
-  // L213: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = tl2cu_ftz(__nv_fast_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L215: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_fsub_rn(f0[_k], f1[_k]);
-  // L214: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L216: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_fsub_rz(f0[_k], f1[_k]);
-  // L215: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L217: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_fsub_rd(f0[_k], f1[_k]);
-  // L216: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L218: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_fsub_ru(f0[_k], f1[_k]);
-  // L217: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = tl2cu_ftz(__nv_fsub_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L219: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_frsqrt_rn(f0[_k]);
-  // L218: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = tl2cu_ftz(__nv_frsqrt_rn(tl2cu_ftz(f0[_k])));
+  // L220: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_rintf(f0[_k]);
-  // L219: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
+  // L221: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_nearbyintf(f0[_k]);
-  // L220: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
+  // L222: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_copysignf(f0[_k], f1[_k]);
-  // L221: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
+  // L223: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_nextafterf(f0[_k], f1[_k]);
-  // L222: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = tl2cu_ftz(__nv_nextafterf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L224: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_sinf(f0[_k]);
-  // L223: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = tl2cu_ftz(__nv_sinf(tl2cu_ftz(f0[_k])));
+  // L225: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_cosf(f0[_k]);
-  // L224: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
+  // L226: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_sinpif(f0[_k]);
-  // L225: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = tl2cu_ftz(__nv_sinpif(tl2cu_ftz(f0[_k])));
+  // L227: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_cospif(f0[_k]);
-  // L226: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = tl2cu_ftz(__nv_cospif(tl2cu_ftz(f0[_k])));
+  // L228: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_tanf(f0[_k]);
-  // L227: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = tl2cu_ftz(__nv_tanf(tl2cu_ftz(f0[_k])));
+  // L229: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_log2f(f0[_k]);
-  // L228: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
+  // L230: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_expf(f0[_k]);
-  // L229: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
+  // L231: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_exp10f(f0[_k]);
-  // L230: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
+  // L232: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_coshf(f0[_k]);
-  // L231: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
+  // L233: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_sinhf(f0[_k]);
-  // L232: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = tl2cu_ftz(__nv_sinhf(tl2cu_ftz(f0[_k])));
+  // L234: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_tanhf(f0[_k]);
-  // L233: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = tl2cu_ftz(__nv_tanhf(tl2cu_ftz(f0[_k])));
+  // L235: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_atan2f(f0[_k], f1[_k]);
-  // L234: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = tl2cu_ftz(__nv_atan2f(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L236: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_atanf(f0[_k]);
-  // L235: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = tl2cu_ftz(__nv_atanf(tl2cu_ftz(f0[_k])));
+  // L237: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_asinf(f0[_k]);
-  // L236: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = tl2cu_ftz(__nv_asinf(tl2cu_ftz(f0[_k])));
+  // L238: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_acosf(f0[_k]);
-  // L237: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = tl2cu_ftz(__nv_acosf(tl2cu_ftz(f0[_k])));
+  // L239: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_logf(f0[_k]);
-  // L238: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
+  // L240: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_log10f(f0[_k]);
-  // L239: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
+  // L241: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_log1pf(f0[_k]);
-  // L240: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = tl2cu_ftz(__nv_log1pf(tl2cu_ftz(f0[_k])));
+  // L242: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_acoshf(f0[_k]);
-  // L241: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = tl2cu_ftz(__nv_acoshf(tl2cu_ftz(f0[_k])));
+  // L243: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_asinhf(f0[_k]);
-  // L242: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = tl2cu_ftz(__nv_asinhf(tl2cu_ftz(f0[_k])));
+  // L244: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_atanhf(f0[_k]);
-  // L243: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = tl2cu_ftz(__nv_atanhf(tl2cu_ftz(f0[_k])));
+  // L245: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_expm1f(f0[_k]);
-  // L244: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = tl2cu_ftz(__nv_expm1f(tl2cu_ftz(f0[_k])));
+  // L246: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_hypotf(f0[_k], f1[_k]);
-  // L245: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = tl2cu_ftz(__nv_hypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L247: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_rhypotf(f0[_k], f1[_k]);
-  // L246: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = tl2cu_ftz(__nv_rhypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L248: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_norm3df(f0[_k], f1[_k], f2[_k]);
-  // L247: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = tl2cu_ftz(__nv_norm3df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L249: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
-  // L248: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
+  // L250: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_cbrtf(f0[_k]);
-  // L249: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = tl2cu_ftz(__nv_cbrtf(tl2cu_ftz(f0[_k])));
+  // L251: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_rcbrtf(f0[_k]);
-  // L250: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = tl2cu_ftz(__nv_rcbrtf(tl2cu_ftz(f0[_k])));
+  // L252: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_j0f(f0[_k]);
-  // L251: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
+  // L253: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_j1f(f0[_k]);
-  // L252: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = tl2cu_ftz(__nv_j1f(tl2cu_ftz(f0[_k])));
+  // L254: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_y0f(f0[_k]);
-  // L253: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = tl2cu_ftz(__nv_y0f(tl2cu_ftz(f0[_k])));
+  // L255: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_y1f(f0[_k]);
-  // L254: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = tl2cu_ftz(__nv_y1f(tl2cu_ftz(f0[_k])));
+  // L256: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_ynf(i0[_k], f0[_k]);
-  // L255: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
+  // L257: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_jnf(i0[_k], f0[_k]);
-  // L256: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = tl2cu_ftz(__nv_jnf(i0[_k], tl2cu_ftz(f0[_k])));
+  // L258: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_cyl_bessel_i0f(f0[_k]);
-  // L257: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
+  // L259: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_cyl_bessel_i1f(f0[_k]);
-  // L258: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
+  // L260: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(109, n))[i[_k]] = __nv_erff(f0[_k]);
-  // L259: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(109, n))[i[_k]] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
+  // L261: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(110, n))[i[_k]] = __nv_erfinvf(f0[_k]);
-  // L260: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(110, n))[i[_k]] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
+  // L262: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(111, n))[i[_k]] = __nv_erfcf(f0[_k]);
-  // L261: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(111, n))[i[_k]] = tl2cu_ftz(__nv_erfcf(tl2cu_ftz(f0[_k])));
+  // L263: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(112, n))[i[_k]] = __nv_erfcxf(f0[_k]);
-  // L262: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(112, n))[i[_k]] = tl2cu_ftz(__nv_erfcxf(tl2cu_ftz(f0[_k])));
+  // L264: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(113, n))[i[_k]] = __nv_erfcinvf(f0[_k]);
-  // L263: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(113, n))[i[_k]] = tl2cu_ftz(__nv_erfcinvf(tl2cu_ftz(f0[_k])));
+  // L265: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(114, n))[i[_k]] = __nv_normcdfinvf(f0[_k]);
-  // L264: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(114, n))[i[_k]] = tl2cu_ftz(__nv_normcdfinvf(tl2cu_ftz(f0[_k])));
+  // L266: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(115, n))[i[_k]] = __nv_normcdff(f0[_k]);
-  // L265: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
+  // L267: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(116, n))[i[_k]] = __nv_lgammaf(f0[_k]);
-  // L266: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(116, n))[i[_k]] = tl2cu_ftz(__nv_lgammaf(tl2cu_ftz(f0[_k])));
+  // L268: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(117, n))[i[_k]] = __nv_ldexpf(f0[_k], i0[_k]);
-  // L267: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(117, n))[i[_k]] = tl2cu_ftz(__nv_ldexpf(tl2cu_ftz(f0[_k]), i0[_k]));
+  // L269: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(118, n))[i[_k]] = __nv_scalbnf(f0[_k], i0[_k]);
-  // L268: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(118, n))[i[_k]] = tl2cu_ftz(__nv_scalbnf(tl2cu_ftz(f0[_k]), i0[_k]));
+  // L270: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(119, n))[i[_k]] = __nv_fmodf(f0[_k], f1[_k]);
-  // L269: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(119, n))[i[_k]] = tl2cu_ftz(__nv_fmodf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L271: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(120, n))[i[_k]] = __nv_remainderf(f0[_k], f1[_k]);
-  // L270: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(120, n))[i[_k]] = tl2cu_ftz(__nv_remainderf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L272: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(121, n))[i[_k]] = __nv_fmaf(f0[_k], f1[_k], f2[_k]);
-  // L271: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(121, n))[i[_k]] = tl2cu_ftz(__nv_fmaf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  // L273: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(122, n))[i[_k]] = __nv_powif(f0[_k], i0[_k]);
-  // L272: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(122, n))[i[_k]] = tl2cu_ftz(__nv_powif(tl2cu_ftz(f0[_k]), i0[_k]));
+  // L274: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(123, n))[i[_k]] = __nv_powf(f0[_k], f1[_k]);
-  // L273: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(123, n))[i[_k]] = tl2cu_ftz(__nv_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  // L275: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(124, n))[i[_k]] = __nv_tgammaf(f0[_k]);
-  // L274: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(124, n))[i[_k]] = tl2cu_ftz(__nv_tgammaf(tl2cu_ftz(f0[_k])));
+  // L276: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(125, n))[i[_k]] = __nv_roundf(f0[_k]);
-  // L275: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
+  // L277: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(126, n))[i[_k]] = __nv_fdimf(f0[_k], f1[_k]);
-  // L276: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
+  // L278: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = __nv_logbf(f0[_k]);
-  // L277: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = tl2cu_ftz(__nv_logbf(tl2cu_ftz(f0[_k])));
+  // L279: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
-  // L278: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = tl2cu_ftz(__nv_norm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f0[_k])));
+  // L280: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = tl2cu_ftz(__nv_rnorm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f1[_k])));
 }
 
 // ld_fp32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L139: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L141: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L140: m = i < n
+  // L142: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L141: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L143: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2225,7 +2224,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d0[_k + _j] = _t.v[_j];
   }
-  // L142: f0 = tl.load(f0_ptr + i, mask=m, other=0)
+  // L144: f0 = tl.load(f0_ptr + i, mask=m, other=0)
   float f0[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2234,7 +2233,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) f0[_k + _j] = _t.v[_j];
   }
-  // L143: f1 = tl.load(f1_ptr + i, mask=m, other=0)
+  // L145: f1 = tl.load(f1_ptr + i, mask=m, other=0)
   float f1[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2243,7 +2242,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) f1[_k + _j] = _t.v[_j];
   }
-  // L144: f2 = tl.load(f2_ptr + i, mask=m, other=0)
+  // L146: f2 = tl.load(f2_ptr + i, mask=m, other=0)
   float f2[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2252,7 +2251,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) f2[_k + _j] = _t.v[_j];
   }
-  // L145: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L147: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2261,7 +2260,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i0[_k + _j] = _t.v[_j];
   }
-  // L146: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L148: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2270,7 +2269,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l0[_k + _j] = _t.v[_j];
   }
-  // L147: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L149: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2279,7 +2278,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) m0[_k + _j] = _t.v[_j];
   }
-  // L148: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L150: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -2288,55 +2287,55 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u0[_k + _j] = _t.v[_j];
   }
-  // L149: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
+  // L151: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fabsf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fabsf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L150: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
+  // L152: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_floorf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_floorf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L151: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
+  // L153: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_rsqrtf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_rsqrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L152: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
+  // L154: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_ceilf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_ceilf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L153: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
+  // L155: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2348,391 +2347,391 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L154: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
+  // L156: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_exp2f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_exp2f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L155: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
+  // L157: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_saturatef(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_saturatef(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L156: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
+  // L158: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmaf_rn(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmaf_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
-  // L157: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
+  // L159: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmaf_rz(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmaf_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
-  // L158: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
+  // L160: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmaf_rd(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmaf_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
   }
-  // L159: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
+  // L161: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmaf_ru(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmaf_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
-  // L160: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
+  // L162: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_fdividef(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_fdividef(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
-  // L161: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
+  // L163: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fdiv_rn(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fdiv_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
   }
-  // L162: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
+  // L164: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fdiv_rz(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fdiv_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
   }
-  // L163: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
+  // L165: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fdiv_rd(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fdiv_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
   }
-  // L164: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
+  // L166: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fdiv_ru(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fdiv_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
   }
-  // L165: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
+  // L167: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_frcp_rn(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_frcp_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
   }
-  // L166: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
+  // L168: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_frcp_rz(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_frcp_rz(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
   }
-  // L167: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
+  // L169: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_frcp_rd(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_frcp_rd(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
   }
-  // L168: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
+  // L170: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_frcp_ru(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_frcp_ru(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
   }
-  // L169: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
+  // L171: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsqrt_rn(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
   }
-  // L170: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
+  // L172: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsqrt_rz(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rz(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
   }
-  // L171: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
+  // L173: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsqrt_rd(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rd(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
   }
-  // L172: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
+  // L174: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsqrt_ru(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsqrt_ru(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
   }
-  // L173: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
+  // L175: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_sqrtf(f0[_k]);
+      _t.v[_j] = tl2cu_sqrt(f0[_k]);
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
   }
-  // L174: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
+  // L176: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fadd_rn(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fadd_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
   }
-  // L175: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
+  // L177: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fadd_rz(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fadd_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
   }
-  // L176: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
+  // L178: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fadd_rd(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fadd_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
   }
-  // L177: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
+  // L179: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fadd_ru(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fadd_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
   }
-  // L178: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
+  // L180: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmul_rn(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmul_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
   }
-  // L179: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
+  // L181: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmul_rz(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmul_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
   }
-  // L180: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
+  // L182: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmul_rd(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmul_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
   }
-  // L181: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
+  // L183: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmul_ru(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmul_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
   }
-  // L182: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
+  // L184: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_double2float_rn(d0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_double2float_rn(d0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
   }
-  // L183: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
+  // L185: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_double2float_rz(d0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_double2float_rz(d0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
   }
-  // L184: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
+  // L186: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_double2float_rd(d0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_double2float_rd(d0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
   }
-  // L185: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
+  // L187: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_double2float_ru(d0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_double2float_ru(d0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
   }
-  // L186: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
+  // L188: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2744,7 +2743,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
   }
-  // L187: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
+  // L189: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2756,7 +2755,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
   }
-  // L188: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
+  // L190: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2768,7 +2767,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
   }
-  // L189: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
+  // L191: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2780,7 +2779,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
   }
-  // L190: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
+  // L192: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2792,7 +2791,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
   }
-  // L191: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
+  // L193: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2804,7 +2803,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
   }
-  // L192: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
+  // L194: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2816,7 +2815,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
   }
-  // L193: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
+  // L195: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2828,7 +2827,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(44, n)) + i[_k]) = _t;
   }
-  // L194: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
+  // L196: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2840,7 +2839,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(45, n)) + i[_k]) = _t;
   }
-  // L195: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
+  // L197: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2852,7 +2851,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(46, n)) + i[_k]) = _t;
   }
-  // L196: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
+  // L198: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2864,7 +2863,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(47, n)) + i[_k]) = _t;
   }
-  // L197: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
+  // L199: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2876,7 +2875,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(48, n)) + i[_k]) = _t;
   }
-  // L198: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
+  // L200: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2888,7 +2887,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(49, n)) + i[_k]) = _t;
   }
-  // L199: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
+  // L201: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2900,7 +2899,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(50, n)) + i[_k]) = _t;
   }
-  // L200: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
+  // L202: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2912,7 +2911,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(51, n)) + i[_k]) = _t;
   }
-  // L201: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
+  // L203: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2924,7 +2923,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(52, n)) + i[_k]) = _t;
   }
-  // L202: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
+  // L204: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2936,7 +2935,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(53, n)) + i[_k]) = _t;
   }
-  // L203: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
+  // L205: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2948,7 +2947,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(54, n)) + i[_k]) = _t;
   }
-  // L204: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
+  // L206: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2960,7 +2959,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(55, n)) + i[_k]) = _t;
   }
-  // L205: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
+  // L207: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -2972,43 +2971,43 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(56, n)) + i[_k]) = _t;
   }
-  // L206: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
+  // L208: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_log2f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_log2f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(57, n)) + i[_k]) = _t;
   }
-  // L207: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
+  // L209: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_logf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_logf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(58, n)) + i[_k]) = _t;
   }
-  // L208: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
+  // L210: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_expf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_expf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(59, n)) + i[_k]) = _t;
   }
-  // L209: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
+  // L211: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3020,103 +3019,103 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(60, n)) + i[_k]) = _t;
   }
-  // L210: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
+  // L212: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_exp10f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_exp10f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(61, n)) + i[_k]) = _t;
   }
-  // L211: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
+  // L213: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_log10f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_log10f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(62, n)) + i[_k]) = _t;
   }
-  // L212: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
+  // L214: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fast_powf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fast_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(63, n)) + i[_k]) = _t;
   }
-  // L213: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
+  // L215: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsub_rn(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsub_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(64, n)) + i[_k]) = _t;
   }
-  // L214: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
+  // L216: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsub_rz(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsub_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(65, n)) + i[_k]) = _t;
   }
-  // L215: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
+  // L217: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsub_rd(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsub_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(66, n)) + i[_k]) = _t;
   }
-  // L216: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
+  // L218: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fsub_ru(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fsub_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(67, n)) + i[_k]) = _t;
   }
-  // L217: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
+  // L219: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_frsqrt_rn(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_frsqrt_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(68, n)) + i[_k]) = _t;
   }
-  // L218: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
+  // L220: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3128,7 +3127,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(69, n)) + i[_k]) = _t;
   }
-  // L219: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
+  // L221: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3140,7 +3139,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(70, n)) + i[_k]) = _t;
   }
-  // L220: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
+  // L222: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3152,31 +3151,31 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(71, n)) + i[_k]) = _t;
   }
-  // L221: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
+  // L223: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_nextafterf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_nextafterf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(72, n)) + i[_k]) = _t;
   }
-  // L222: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
+  // L224: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_sinf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_sinf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(73, n)) + i[_k]) = _t;
   }
-  // L223: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
+  // L225: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3188,43 +3187,43 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(74, n)) + i[_k]) = _t;
   }
-  // L224: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
+  // L226: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_sinpif(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_sinpif(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(75, n)) + i[_k]) = _t;
   }
-  // L225: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
+  // L227: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_cospif(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_cospif(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(76, n)) + i[_k]) = _t;
   }
-  // L226: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
+  // L228: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_tanf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_tanf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(77, n)) + i[_k]) = _t;
   }
-  // L227: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
+  // L229: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3236,7 +3235,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(78, n)) + i[_k]) = _t;
   }
-  // L228: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
+  // L230: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3248,7 +3247,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(79, n)) + i[_k]) = _t;
   }
-  // L229: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
+  // L231: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3260,7 +3259,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(80, n)) + i[_k]) = _t;
   }
-  // L230: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
+  // L232: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3272,79 +3271,79 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(81, n)) + i[_k]) = _t;
   }
-  // L231: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
+  // L233: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_sinhf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_sinhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(82, n)) + i[_k]) = _t;
   }
-  // L232: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
+  // L234: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_tanhf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_tanhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(83, n)) + i[_k]) = _t;
   }
-  // L233: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
+  // L235: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_atan2f(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_atan2f(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(84, n)) + i[_k]) = _t;
   }
-  // L234: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
+  // L236: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_atanf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_atanf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(85, n)) + i[_k]) = _t;
   }
-  // L235: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
+  // L237: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_asinf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_asinf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(86, n)) + i[_k]) = _t;
   }
-  // L236: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
+  // L238: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_acosf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_acosf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(87, n)) + i[_k]) = _t;
   }
-  // L237: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
+  // L239: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3356,7 +3355,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(88, n)) + i[_k]) = _t;
   }
-  // L238: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
+  // L240: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3368,103 +3367,103 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(89, n)) + i[_k]) = _t;
   }
-  // L239: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
+  // L241: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_log1pf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_log1pf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(90, n)) + i[_k]) = _t;
   }
-  // L240: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
+  // L242: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_acoshf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_acoshf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(91, n)) + i[_k]) = _t;
   }
-  // L241: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
+  // L243: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_asinhf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_asinhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(92, n)) + i[_k]) = _t;
   }
-  // L242: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
+  // L244: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_atanhf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_atanhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(93, n)) + i[_k]) = _t;
   }
-  // L243: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
+  // L245: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_expm1f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_expm1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(94, n)) + i[_k]) = _t;
   }
-  // L244: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
+  // L246: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_hypotf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_hypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(95, n)) + i[_k]) = _t;
   }
-  // L245: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
+  // L247: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_rhypotf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_rhypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(96, n)) + i[_k]) = _t;
   }
-  // L246: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
+  // L248: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_norm3df(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_norm3df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(97, n)) + i[_k]) = _t;
   }
-  // L247: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
+  // L249: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3476,31 +3475,31 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(98, n)) + i[_k]) = _t;
   }
-  // L248: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
+  // L250: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_cbrtf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_cbrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(99, n)) + i[_k]) = _t;
   }
-  // L249: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
+  // L251: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_rcbrtf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_rcbrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(100, n)) + i[_k]) = _t;
   }
-  // L250: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
+  // L252: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3512,43 +3511,43 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(101, n)) + i[_k]) = _t;
   }
-  // L251: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
+  // L253: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_j1f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_j1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(102, n)) + i[_k]) = _t;
   }
-  // L252: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
+  // L254: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_y0f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_y0f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(103, n)) + i[_k]) = _t;
   }
-  // L253: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
+  // L255: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_y1f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_y1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(104, n)) + i[_k]) = _t;
   }
-  // L254: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
+  // L256: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3560,19 +3559,19 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(105, n)) + i[_k]) = _t;
   }
-  // L255: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
+  // L257: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_jnf(i0[_k], f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_jnf(i0[_k], tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(106, n)) + i[_k]) = _t;
   }
-  // L256: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
+  // L258: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3584,91 +3583,91 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(107, n)) + i[_k]) = _t;
   }
-  // L257: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
+  // L259: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_cyl_bessel_i1f(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(108, n)) + i[_k]) = _t;
   }
-  // L258: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
+  // L260: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_erff(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(109, n)) + i[_k]) = _t;
   }
-  // L259: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
+  // L261: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_erfinvf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(110, n)) + i[_k]) = _t;
   }
-  // L260: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
+  // L262: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_erfcf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_erfcf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(111, n)) + i[_k]) = _t;
   }
-  // L261: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
+  // L263: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_erfcxf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_erfcxf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(112, n)) + i[_k]) = _t;
   }
-  // L262: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
+  // L264: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_erfcinvf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_erfcinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(113, n)) + i[_k]) = _t;
   }
-  // L263: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
+  // L265: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_normcdfinvf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_normcdfinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(114, n)) + i[_k]) = _t;
   }
-  // L264: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
+  // L266: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3680,115 +3679,115 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(115, n)) + i[_k]) = _t;
   }
-  // L265: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
+  // L267: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_lgammaf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_lgammaf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(116, n)) + i[_k]) = _t;
   }
-  // L266: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
+  // L268: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_ldexpf(f0[_k], i0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_ldexpf(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(117, n)) + i[_k]) = _t;
   }
-  // L267: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
+  // L269: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_scalbnf(f0[_k], i0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_scalbnf(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(118, n)) + i[_k]) = _t;
   }
-  // L268: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
+  // L270: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmodf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmodf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(119, n)) + i[_k]) = _t;
   }
-  // L269: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
+  // L271: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_remainderf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_remainderf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(120, n)) + i[_k]) = _t;
   }
-  // L270: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
+  // L272: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_fmaf(f0[_k], f1[_k], f2[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_fmaf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(121, n)) + i[_k]) = _t;
   }
-  // L271: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
+  // L273: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_powif(f0[_k], i0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_powif(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(122, n)) + i[_k]) = _t;
   }
-  // L272: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
+  // L274: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_powf(f0[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(123, n)) + i[_k]) = _t;
   }
-  // L273: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
+  // L275: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_tgammaf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_tgammaf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(124, n)) + i[_k]) = _t;
   }
-  // L274: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
+  // L276: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3800,7 +3799,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(125, n)) + i[_k]) = _t;
   }
-  // L275: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
+  // L277: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -3812,38 +3811,38 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(126, n)) + i[_k]) = _t;
   }
-  // L276: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
+  // L278: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_logbf(f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_logbf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(127, n)) + i[_k]) = _t;
   }
-  // L277: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
+  // L279: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_norm4df(f0[_k], f1[_k], f2[_k], f0[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_norm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(128, n)) + i[_k]) = _t;
   }
-  // L278: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
+  // L280: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = __nv_rnorm4df(f0[_k], f1[_k], f2[_k], f1[_k]);
+      _t.v[_j] = tl2cu_ftz(__nv_rnorm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(129, n)) + i[_k]) = _t;
@@ -3853,374 +3852,374 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
 // ld_fp64: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) ld_fp64(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, double *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L283: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L285: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L284: m = i < n
+  // L286: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L287: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d0[_k] = (m[_k] ? d0_ptr[i[_k]] : 0.0);
-  // L286: d1 = tl.load(d1_ptr + i, mask=m, other=0)
+  // L288: d1 = tl.load(d1_ptr + i, mask=m, other=0)
   double d1[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d1[_k] = (m[_k] ? d1_ptr[i[_k]] : 0.0);
-  // L287: d2 = tl.load(d2_ptr + i, mask=m, other=0)
+  // L289: d2 = tl.load(d2_ptr + i, mask=m, other=0)
   double d2[2];  // [256] fp64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) d2[_k] = (m[_k] ? d2_ptr[i[_k]] : 0.0);
-  // L288: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L290: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i0[_k] = (m[_k] ? i0_ptr[i[_k]] : 0);
-  // L289: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L291: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i1[_k] = (m[_k] ? i1_ptr[i[_k]] : 0);
-  // L290: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L292: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) l0[_k] = (m[_k] ? l0_ptr[i[_k]] : 0LL);
-  // L291: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L293: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m0[_k] = (m[_k] ? m0_ptr[i[_k]] : 0ull);
-  // L292: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L294: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
-  // L293: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
+  // L295: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabs(d0[_k]);
-  // L294: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
+  // L296: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floor(d0[_k]);
-  // L295: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
+  // L297: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rcp64h(d0[_k]);
-  // L296: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
+  // L298: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_rsqrt(d0[_k]);
-  // L297: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
+  // L299: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_ceil(d0[_k]);
-  // L298: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
+  // L300: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_trunc(d0[_k]);
-  // L299: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
+  // L301: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_exp2(d0[_k]);
-  // L300: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
+  // L302: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
-  // L301: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
+  // L303: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
-  // L302: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
+  // L304: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
-  // L303: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
+  // L305: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
-  // L304: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
+  // L306: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
-  // L305: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
+  // L307: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
-  // L306: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
+  // L308: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
-  // L307: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
+  // L309: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
-  // L308: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
+  // L310: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_drcp_rn(d0[_k]);
-  // L309: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
+  // L311: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_drcp_rz(d0[_k]);
-  // L310: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
+  // L312: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_drcp_rd(d0[_k]);
-  // L311: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
+  // L313: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_drcp_ru(d0[_k]);
-  // L312: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
+  // L314: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
-  // L313: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
+  // L315: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
-  // L314: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
+  // L316: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
-  // L315: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
+  // L317: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
-  // L316: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
+  // L318: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_sqrt(d0[_k]);
-  // L317: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
+  // L319: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
-  // L318: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
+  // L320: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
-  // L319: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
+  // L321: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
-  // L320: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
+  // L322: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
-  // L321: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
+  // L323: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
-  // L322: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
+  // L324: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
-  // L323: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
+  // L325: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
-  // L324: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
+  // L326: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
-  // L325: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
+  // L327: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_int2double_rn(i0[_k]);
-  // L326: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
+  // L328: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_uint2double_rn(u0[_k]);
-  // L327: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
+  // L329: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
-  // L328: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
+  // L330: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_ll2double_rn(l0[_k]);
-  // L329: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
+  // L331: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_ll2double_rz(l0[_k]);
-  // L330: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
+  // L332: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_ll2double_rd(l0[_k]);
-  // L331: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
+  // L333: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_ll2double_ru(l0[_k]);
-  // L332: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
+  // L334: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_ull2double_rn(m0[_k]);
-  // L333: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
+  // L335: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_ull2double_rz(m0[_k]);
-  // L334: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
+  // L336: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ull2double_rd(m0[_k]);
-  // L335: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
+  // L337: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ull2double_ru(m0[_k]);
-  // L336: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
+  // L338: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_longlong_as_double(l0[_k]);
-  // L337: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
+  // L339: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
-  // L338: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
+  // L340: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
-  // L339: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
+  // L341: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
-  // L340: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
+  // L342: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
-  // L341: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
+  // L343: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_rint(d0[_k]);
-  // L342: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
+  // L344: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_nearbyint(d0[_k]);
-  // L343: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
+  // L345: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
-  // L344: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
+  // L346: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
-  // L345: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
+  // L347: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_sin(d0[_k]);
-  // L346: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
+  // L348: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_cos(d0[_k]);
-  // L347: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
+  // L349: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_sinpi(d0[_k]);
-  // L348: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
+  // L350: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_cospi(d0[_k]);
-  // L349: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
+  // L351: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_tan(d0[_k]);
-  // L350: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
+  // L352: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_log2(d0[_k]);
-  // L351: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
+  // L353: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_exp(d0[_k]);
-  // L352: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
+  // L354: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_exp10(d0[_k]);
-  // L353: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
+  // L355: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_cosh(d0[_k]);
-  // L354: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
+  // L356: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_sinh(d0[_k]);
-  // L355: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
+  // L357: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_tanh(d0[_k]);
-  // L356: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
+  // L358: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
-  // L357: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
+  // L359: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_atan(d0[_k]);
-  // L358: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
+  // L360: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_asin(d0[_k]);
-  // L359: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
+  // L361: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_acos(d0[_k]);
-  // L360: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
+  // L362: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_log(d0[_k]);
-  // L361: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
+  // L363: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_log10(d0[_k]);
-  // L362: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
+  // L364: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_log1p(d0[_k]);
-  // L363: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
+  // L365: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_acosh(d0[_k]);
-  // L364: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
+  // L366: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_asinh(d0[_k]);
-  // L365: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
+  // L367: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_atanh(d0[_k]);
-  // L366: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
+  // L368: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_expm1(d0[_k]);
-  // L367: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
+  // L369: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
-  // L368: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
+  // L370: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
-  // L369: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
+  // L371: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
-  // L370: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
+  // L372: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
-  // L371: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
+  // L373: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_cbrt(d0[_k]);
-  // L372: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
+  // L374: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_rcbrt(d0[_k]);
-  // L373: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
+  // L375: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_j0(d0[_k]);
-  // L374: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
+  // L376: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_j1(d0[_k]);
-  // L375: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
+  // L377: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_y0(d0[_k]);
-  // L376: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
+  // L378: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_y1(d0[_k]);
-  // L377: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
+  // L379: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
-  // L378: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
+  // L380: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
-  // L379: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
+  // L381: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
-  // L380: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
+  // L382: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
-  // L381: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
+  // L383: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_erf(d0[_k]);
-  // L382: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
+  // L384: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_erfinv(d0[_k]);
-  // L383: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
+  // L385: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_erfc(d0[_k]);
-  // L384: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
+  // L386: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_erfcx(d0[_k]);
-  // L385: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
+  // L387: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_erfcinv(d0[_k]);
-  // L386: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
+  // L388: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_normcdfinv(d0[_k]);
-  // L387: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
+  // L389: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_normcdf(d0[_k]);
-  // L388: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
+  // L390: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_lgamma(d0[_k]);
-  // L389: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
+  // L391: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
-  // L390: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
+  // L392: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
-  // L391: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
+  // L393: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
-  // L392: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
+  // L394: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
-  // L393: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
+  // L395: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
-  // L394: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
+  // L396: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
-  // L395: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
+  // L397: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
-  // L396: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
+  // L398: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_tgamma(d0[_k]);
-  // L397: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
+  // L399: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_round(d0[_k]);
-  // L398: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
+  // L400: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
-  // L399: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
+  // L401: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_logb(d0[_k]);
-  // L400: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
+  // L402: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
-  // L401: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
+  // L403: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
 }
@@ -4228,18 +4227,18 @@ __global__ void __launch_bounds__(128) ld_fp64(int32_t *i0_ptr, int32_t *i1_ptr,
 // ld_fp64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t *i1_ptr, int32_t *i2_ptr, uint32_t *u0_ptr, uint32_t *u1_ptr, uint32_t *u2_ptr, int64_t *l0_ptr, int64_t *l1_ptr, int64_t *l2_ptr, uint64_t *m0_ptr, uint64_t *m1_ptr, uint64_t *m2_ptr, float *f0_ptr, float *f1_ptr, float *f2_ptr, double *d0_ptr, double *d1_ptr, double *d2_ptr, double *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L283: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L285: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L284: m = i < n
+  // L286: m = i < n
   bool m[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (i[_k] < n);
-  // L285: d0 = tl.load(d0_ptr + i, mask=m, other=0)
+  // L287: d0 = tl.load(d0_ptr + i, mask=m, other=0)
   double d0[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4248,7 +4247,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d0[_k + _j] = _t.v[_j];
   }
-  // L286: d1 = tl.load(d1_ptr + i, mask=m, other=0)
+  // L288: d1 = tl.load(d1_ptr + i, mask=m, other=0)
   double d1[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4257,7 +4256,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d1[_k + _j] = _t.v[_j];
   }
-  // L287: d2 = tl.load(d2_ptr + i, mask=m, other=0)
+  // L289: d2 = tl.load(d2_ptr + i, mask=m, other=0)
   double d2[2];  // [256] fp64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4266,7 +4265,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0;
     for (int _j = 0; _j < 2; ++_j) d2[_k + _j] = _t.v[_j];
   }
-  // L288: i0 = tl.load(i0_ptr + i, mask=m, other=0)
+  // L290: i0 = tl.load(i0_ptr + i, mask=m, other=0)
   int32_t i0[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4275,7 +4274,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i0[_k + _j] = _t.v[_j];
   }
-  // L289: i1 = tl.load(i1_ptr + i, mask=m, other=0)
+  // L291: i1 = tl.load(i1_ptr + i, mask=m, other=0)
   int32_t i1[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4284,7 +4283,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) i1[_k + _j] = _t.v[_j];
   }
-  // L290: l0 = tl.load(l0_ptr + i, mask=m, other=0)
+  // L292: l0 = tl.load(l0_ptr + i, mask=m, other=0)
   int64_t l0[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4293,7 +4292,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) l0[_k + _j] = _t.v[_j];
   }
-  // L291: m0 = tl.load(m0_ptr + i, mask=m, other=0)
+  // L293: m0 = tl.load(m0_ptr + i, mask=m, other=0)
   uint64_t m0[2];  // [256] u64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4302,7 +4301,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0ull;
     for (int _j = 0; _j < 2; ++_j) m0[_k + _j] = _t.v[_j];
   }
-  // L292: u0 = tl.load(u0_ptr + i, mask=m, other=0)
+  // L294: u0 = tl.load(u0_ptr + i, mask=m, other=0)
   uint32_t u0[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -4311,7 +4310,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) u0[_k + _j] = _t.v[_j];
   }
-  // L293: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
+  // L295: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4323,7 +4322,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
   }
-  // L294: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
+  // L296: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4335,7 +4334,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + n) + i[_k]) = _t;
   }
-  // L295: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
+  // L297: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4347,7 +4346,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L296: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
+  // L298: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4359,7 +4358,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L297: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
+  // L299: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4371,7 +4370,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L298: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
+  // L300: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4383,7 +4382,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L299: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
+  // L301: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4395,7 +4394,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L300: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
+  // L302: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4407,7 +4406,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
   }
-  // L301: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
+  // L303: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4419,7 +4418,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
   }
-  // L302: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
+  // L304: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4431,7 +4430,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
   }
-  // L303: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
+  // L305: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4443,7 +4442,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
   }
-  // L304: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
+  // L306: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4455,7 +4454,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
   }
-  // L305: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
+  // L307: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4467,7 +4466,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
   }
-  // L306: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
+  // L308: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4479,7 +4478,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
   }
-  // L307: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
+  // L309: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4491,7 +4490,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
   }
-  // L308: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
+  // L310: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4503,7 +4502,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
   }
-  // L309: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
+  // L311: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4515,7 +4514,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
   }
-  // L310: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
+  // L312: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4527,7 +4526,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
   }
-  // L311: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
+  // L313: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4539,7 +4538,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
   }
-  // L312: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
+  // L314: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4551,7 +4550,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
   }
-  // L313: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
+  // L315: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4563,7 +4562,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
   }
-  // L314: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
+  // L316: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4575,7 +4574,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
   }
-  // L315: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
+  // L317: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4587,7 +4586,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
   }
-  // L316: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
+  // L318: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4599,7 +4598,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
   }
-  // L317: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
+  // L319: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4611,7 +4610,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
   }
-  // L318: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
+  // L320: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4623,7 +4622,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
   }
-  // L319: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
+  // L321: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4635,7 +4634,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
   }
-  // L320: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
+  // L322: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4647,7 +4646,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
   }
-  // L321: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
+  // L323: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4659,7 +4658,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
   }
-  // L322: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
+  // L324: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4671,7 +4670,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
   }
-  // L323: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
+  // L325: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4683,7 +4682,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
   }
-  // L324: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
+  // L326: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4695,7 +4694,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
   }
-  // L325: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
+  // L327: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4707,7 +4706,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
   }
-  // L326: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
+  // L328: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4719,7 +4718,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
   }
-  // L327: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
+  // L329: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4731,7 +4730,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
   }
-  // L328: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
+  // L330: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4743,7 +4742,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
   }
-  // L329: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
+  // L331: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4755,7 +4754,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
   }
-  // L330: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
+  // L332: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4767,7 +4766,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
   }
-  // L331: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
+  // L333: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4779,7 +4778,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
   }
-  // L332: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
+  // L334: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4791,7 +4790,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
   }
-  // L333: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
+  // L335: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4803,7 +4802,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
   }
-  // L334: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
+  // L336: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4815,7 +4814,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
   }
-  // L335: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
+  // L337: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4827,7 +4826,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
   }
-  // L336: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
+  // L338: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4839,7 +4838,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
   }
-  // L337: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
+  // L339: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4851,7 +4850,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(44, n)) + i[_k]) = _t;
   }
-  // L338: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
+  // L340: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4863,7 +4862,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(45, n)) + i[_k]) = _t;
   }
-  // L339: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
+  // L341: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4875,7 +4874,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(46, n)) + i[_k]) = _t;
   }
-  // L340: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
+  // L342: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4887,7 +4886,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(47, n)) + i[_k]) = _t;
   }
-  // L341: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
+  // L343: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4899,7 +4898,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(48, n)) + i[_k]) = _t;
   }
-  // L342: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
+  // L344: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4911,7 +4910,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(49, n)) + i[_k]) = _t;
   }
-  // L343: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
+  // L345: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4923,7 +4922,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(50, n)) + i[_k]) = _t;
   }
-  // L344: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
+  // L346: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4935,7 +4934,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(51, n)) + i[_k]) = _t;
   }
-  // L345: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
+  // L347: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4947,7 +4946,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(52, n)) + i[_k]) = _t;
   }
-  // L346: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
+  // L348: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4959,7 +4958,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(53, n)) + i[_k]) = _t;
   }
-  // L347: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
+  // L349: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4971,7 +4970,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(54, n)) + i[_k]) = _t;
   }
-  // L348: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
+  // L350: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4983,7 +4982,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(55, n)) + i[_k]) = _t;
   }
-  // L349: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
+  // L351: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -4995,7 +4994,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(56, n)) + i[_k]) = _t;
   }
-  // L350: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
+  // L352: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5007,7 +5006,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(57, n)) + i[_k]) = _t;
   }
-  // L351: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
+  // L353: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5019,7 +5018,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(58, n)) + i[_k]) = _t;
   }
-  // L352: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
+  // L354: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5031,7 +5030,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(59, n)) + i[_k]) = _t;
   }
-  // L353: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
+  // L355: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5043,7 +5042,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(60, n)) + i[_k]) = _t;
   }
-  // L354: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
+  // L356: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5055,7 +5054,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(61, n)) + i[_k]) = _t;
   }
-  // L355: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
+  // L357: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5067,7 +5066,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(62, n)) + i[_k]) = _t;
   }
-  // L356: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
+  // L358: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5079,7 +5078,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(63, n)) + i[_k]) = _t;
   }
-  // L357: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
+  // L359: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5091,7 +5090,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(64, n)) + i[_k]) = _t;
   }
-  // L358: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
+  // L360: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5103,7 +5102,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(65, n)) + i[_k]) = _t;
   }
-  // L359: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
+  // L361: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5115,7 +5114,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(66, n)) + i[_k]) = _t;
   }
-  // L360: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
+  // L362: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5127,7 +5126,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(67, n)) + i[_k]) = _t;
   }
-  // L361: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
+  // L363: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5139,7 +5138,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(68, n)) + i[_k]) = _t;
   }
-  // L362: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
+  // L364: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5151,7 +5150,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(69, n)) + i[_k]) = _t;
   }
-  // L363: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
+  // L365: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5163,7 +5162,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(70, n)) + i[_k]) = _t;
   }
-  // L364: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
+  // L366: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5175,7 +5174,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(71, n)) + i[_k]) = _t;
   }
-  // L365: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
+  // L367: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5187,7 +5186,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(72, n)) + i[_k]) = _t;
   }
-  // L366: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
+  // L368: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5199,7 +5198,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(73, n)) + i[_k]) = _t;
   }
-  // L367: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
+  // L369: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5211,7 +5210,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(74, n)) + i[_k]) = _t;
   }
-  // L368: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
+  // L370: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5223,7 +5222,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(75, n)) + i[_k]) = _t;
   }
-  // L369: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
+  // L371: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5235,7 +5234,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(76, n)) + i[_k]) = _t;
   }
-  // L370: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
+  // L372: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5247,7 +5246,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(77, n)) + i[_k]) = _t;
   }
-  // L371: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
+  // L373: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5259,7 +5258,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(78, n)) + i[_k]) = _t;
   }
-  // L372: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
+  // L374: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5271,7 +5270,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(79, n)) + i[_k]) = _t;
   }
-  // L373: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
+  // L375: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5283,7 +5282,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(80, n)) + i[_k]) = _t;
   }
-  // L374: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
+  // L376: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5295,7 +5294,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(81, n)) + i[_k]) = _t;
   }
-  // L375: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
+  // L377: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5307,7 +5306,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(82, n)) + i[_k]) = _t;
   }
-  // L376: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
+  // L378: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5319,7 +5318,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(83, n)) + i[_k]) = _t;
   }
-  // L377: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
+  // L379: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5331,7 +5330,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(84, n)) + i[_k]) = _t;
   }
-  // L378: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
+  // L380: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5343,7 +5342,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(85, n)) + i[_k]) = _t;
   }
-  // L379: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
+  // L381: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5355,7 +5354,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(86, n)) + i[_k]) = _t;
   }
-  // L380: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
+  // L382: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5367,7 +5366,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(87, n)) + i[_k]) = _t;
   }
-  // L381: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
+  // L383: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5379,7 +5378,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(88, n)) + i[_k]) = _t;
   }
-  // L382: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
+  // L384: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5391,7 +5390,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(89, n)) + i[_k]) = _t;
   }
-  // L383: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
+  // L385: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5403,7 +5402,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(90, n)) + i[_k]) = _t;
   }
-  // L384: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
+  // L386: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5415,7 +5414,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(91, n)) + i[_k]) = _t;
   }
-  // L385: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
+  // L387: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5427,7 +5426,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(92, n)) + i[_k]) = _t;
   }
-  // L386: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
+  // L388: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5439,7 +5438,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(93, n)) + i[_k]) = _t;
   }
-  // L387: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
+  // L389: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5451,7 +5450,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(94, n)) + i[_k]) = _t;
   }
-  // L388: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
+  // L390: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5463,7 +5462,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(95, n)) + i[_k]) = _t;
   }
-  // L389: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
+  // L391: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5475,7 +5474,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(96, n)) + i[_k]) = _t;
   }
-  // L390: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
+  // L392: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5487,7 +5486,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(97, n)) + i[_k]) = _t;
   }
-  // L391: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
+  // L393: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5499,7 +5498,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(98, n)) + i[_k]) = _t;
   }
-  // L392: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
+  // L394: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5511,7 +5510,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(99, n)) + i[_k]) = _t;
   }
-  // L393: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
+  // L395: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5523,7 +5522,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(100, n)) + i[_k]) = _t;
   }
-  // L394: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
+  // L396: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5535,7 +5534,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(101, n)) + i[_k]) = _t;
   }
-  // L395: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
+  // L397: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5547,7 +5546,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(102, n)) + i[_k]) = _t;
   }
-  // L396: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
+  // L398: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5559,7 +5558,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(103, n)) + i[_k]) = _t;
   }
-  // L397: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
+  // L399: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5571,7 +5570,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(104, n)) + i[_k]) = _t;
   }
-  // L398: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
+  // L400: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5583,7 +5582,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(105, n)) + i[_k]) = _t;
   }
-  // L399: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
+  // L401: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5595,7 +5594,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(106, n)) + i[_k]) = _t;
   }
-  // L400: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
+  // L402: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5607,7 +5606,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(107, n)) + i[_k]) = _t;
   }
-  // L401: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
+  // L403: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<double, 2> _t;
@@ -5624,78 +5623,78 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
 // clamp_umulhi: num_warps=4, BLOCK=256
 __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, half *h_ptr, int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *of_ptr, half *oh_ptr, int32_t *oi_ptr, uint32_t *ou_ptr, int64_t *ol_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L407: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L409: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L408: k = i < n
+  // L410: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) k[_k] = (i[_k] < n);
-  // L409: x = tl.load(x_ptr + i, mask=k, other=0)
+  // L411: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x[_k] = (k[_k] ? x_ptr[i[_k]] : 0.0f);
-  // L410: m = tl.load(m_ptr + i, mask=k, other=0)
+  // L412: m = tl.load(m_ptr + i, mask=k, other=0)
   float m[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) m[_k] = (k[_k] ? m_ptr[i[_k]] : 0.0f);
-  // L411: h = tl.load(h_ptr + i, mask=k, other=0)
+  // L413: h = tl.load(h_ptr + i, mask=k, other=0)
   half h[2];  // [256] fp16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) h[_k] = (k[_k] ? h_ptr[i[_k]] : half(0.0f));
-  // L412: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
+  // L414: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) of_ptr[i[_k]] = tl2cu_minimum(tl2cu_maximum(x[_k], 0.0f), 1.0f);
-  // L413: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
+  // L415: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + n)[i[_k]] = tl2cu_clip(x[_k], m[_k]);
-  // L414: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L416: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
-  // L415: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L417: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
-  // L416: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
+  // L418: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
-  // L417: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
+  // L419: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
-  // L418: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
+  // L420: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) oh_ptr[i[_k]] = tl2cu_clip(h[_k], h[_k]);
-  // L419: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L421: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + n)[i[_k]] = tl2cu_clip_nan(h[_k], (h[_k] * half(0.5f)));
-  // L420: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L422: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
-  // L421: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L423: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
-  // L422: a = tl.load(i_ptr + i, mask=k, other=0)
+  // L424: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) a[_k] = (k[_k] ? i_ptr[i[_k]] : 0);
-  // L423: b = tl.load(u_ptr + i, mask=k, other=0)
+  // L425: b = tl.load(u_ptr + i, mask=k, other=0)
   uint32_t b[2];  // [256] u32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) b[_k] = (k[_k] ? u_ptr[i[_k]] : 0u);
-  // L424: c = tl.load(l_ptr + i, mask=k, other=0)
+  // L426: c = tl.load(l_ptr + i, mask=k, other=0)
   int64_t c[2];  // [256] i64
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) c[_k] = (k[_k] ? l_ptr[i[_k]] : 0LL);
-  // L425: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
+  // L427: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) oi_ptr[i[_k]] = (int32_t)__nv_umulhi((uint32_t)a[_k], (uint32_t)tl2cu_add(tl2cu_mul(a[_k], 3), 1));
-  // L426: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
+  // L428: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) ou_ptr[i[_k]] = __nv_umulhi(b[_k], b[_k]);
-  // L427: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
+  // L429: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) ol_ptr[i[_k]] = (int64_t)__nv_umul64hi((uint64_t)c[_k], (uint64_t)tl2cu_add(c[_k], 12345LL));
 }
@@ -5703,18 +5702,18 @@ __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, 
 // clamp_umulhi: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float *m_ptr, half *h_ptr, int32_t *i_ptr, uint32_t *u_ptr, int64_t *l_ptr, float *of_ptr, half *oh_ptr, int32_t *oi_ptr, uint32_t *ou_ptr, int64_t *ol_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L407: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L409: i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     i[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L408: k = i < n
+  // L410: k = i < n
   bool k[2];  // [256] i1
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) k[_k] = (i[_k] < n);
-  // L409: x = tl.load(x_ptr + i, mask=k, other=0)
+  // L411: x = tl.load(x_ptr + i, mask=k, other=0)
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5723,7 +5722,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L410: m = tl.load(m_ptr + i, mask=k, other=0)
+  // L412: m = tl.load(m_ptr + i, mask=k, other=0)
   float m[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5732,7 +5731,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 2; ++_j) m[_k + _j] = _t.v[_j];
   }
-  // L411: h = tl.load(h_ptr + i, mask=k, other=0)
+  // L413: h = tl.load(h_ptr + i, mask=k, other=0)
   half h[2];  // [256] fp16 (4-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5741,7 +5740,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = half(0.0f);
     for (int _j = 0; _j < 2; ++_j) h[_k + _j] = _t.v[_j];
   }
-  // L412: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
+  // L414: tl.store(of_ptr + i, tl.clamp(x, 0.0, 1.0), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5753,7 +5752,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)(of_ptr + i[_k]) = _t;
   }
-  // L413: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
+  // L415: tl.store(of_ptr + n + i, tl.clamp(x, -m, m), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5765,7 +5764,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + n) + i[_k]) = _t;
   }
-  // L414: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L416: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5777,7 +5776,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L415: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L417: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5789,7 +5788,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
   }
-  // L416: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
+  // L418: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5801,7 +5800,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
   }
-  // L417: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
+  // L419: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5813,7 +5812,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
   }
-  // L418: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
+  // L420: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -5825,7 +5824,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)(oh_ptr + i[_k]) = _t;
   }
-  // L419: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L421: tl.store(oh_ptr + n + i, tl.clamp(h, -(h * 0.5), h * 0.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -5837,7 +5836,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + n) + i[_k]) = _t;
   }
-  // L420: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L422: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -5849,7 +5848,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
   }
-  // L421: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
+  // L423: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 4-byte stores
     tl2cu_vec<half, 2> _t;
@@ -5861,7 +5860,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
   }
-  // L422: a = tl.load(i_ptr + i, mask=k, other=0)
+  // L424: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5870,7 +5869,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0;
     for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
   }
-  // L423: b = tl.load(u_ptr + i, mask=k, other=0)
+  // L425: b = tl.load(u_ptr + i, mask=k, other=0)
   uint32_t b[2];  // [256] u32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5879,7 +5878,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0u;
     for (int _j = 0; _j < 2; ++_j) b[_k + _j] = _t.v[_j];
   }
-  // L424: c = tl.load(l_ptr + i, mask=k, other=0)
+  // L426: c = tl.load(l_ptr + i, mask=k, other=0)
   int64_t c[2];  // [256] i64 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -5888,7 +5887,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = 0LL;
     for (int _j = 0; _j < 2; ++_j) c[_k + _j] = _t.v[_j];
   }
-  // L425: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
+  // L427: tl.store(oi_ptr + i, tl.umulhi(a, a * 3 + 1), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<int32_t, 2> _t;
@@ -5900,7 +5899,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<int32_t, 2> *)(oi_ptr + i[_k]) = _t;
   }
-  // L426: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
+  // L428: tl.store(ou_ptr + i, tl.math.umulhi(b, b), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<uint32_t, 2> _t;
@@ -5912,7 +5911,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
     const int _k = _r;
     if (k[_k]) *(tl2cu_vec<uint32_t, 2> *)(ou_ptr + i[_k]) = _t;
   }
-  // L427: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
+  // L429: tl.store(ol_ptr + i, tl.umulhi(c, c + 12345), mask=k)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 16-byte stores
     tl2cu_vec<int64_t, 2> _t;

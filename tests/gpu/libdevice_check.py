@@ -5,11 +5,16 @@ output plane per call. Triton and tl2cu run on the same inputs: floats spread ov
 every binade, subnormals, zeros, infinities and NaNs; integers over their full range,
 except the first int32 argument, small (jn/yn orders, ldexp and powi exponents: libdevice
 loops over jn's order). Every plane of a variant that tl2cu translates by default must be
-equal bit for bit (NaNs with any payload count as equal). The variants marked inexact in
-translator/libdevice.c (accepted with --allow-inexact-libdevice) are measured and printed
-as [INFO] lines: how many elements differ, how many of those have no fp32 subnormal
-argument or result (Triton links libdevice with nvvm-reflect-ftz=1), by how many ulp.
-Prints "N passed, N failed".
+equal bit for bit (NaNs with any payload count as equal): the integer and fp64 ones, and
+every fp32 one in tl2cu's default form, the call with its subnormal fp32 arguments and
+result flushed to zeros of their sign where translator/libdevice.c marks it '^' (Triton
+links libdevice with nvvm-reflect-ftz=1: its flush-to-zero path) and sqrtf as Triton's
+sqrt.approx.ftz.f32. The variants marked '~' (translated with a warning, refused with
+--strict-libdevice) are measured and printed as [INFO] lines: how many elements differ,
+how many of those have no fp32 subnormal argument or result, by how many ulp.
+Prints "N passed, N failed". Run on the GPU machine from the repository root, after
+`make gpu-inputs` (or build/tl2cu tests/golden/libdevice.py -o build/gpu/libdevice.cu):
+    python3 tests/gpu/libdevice_check.py
 """
 import ctypes
 import re
@@ -105,8 +110,8 @@ def check_clamp_umulhi(lib, mod, tally, g, stream):
 
 
 def inexact_symbols():
-    """The variants translator/libdevice.c marks with '~' (accepted only with
-    --allow-inexact-libdevice): {"__nv_tanhf", ...}."""
+    """The variants translator/libdevice.c marks with '~' (translated with a warning naming
+    how they differ): {"__nv_asinf", ...}. Those marked '^' (flushed) must be exact."""
     text = open(f"{gpulib.ROOT}/translator/libdevice.c").read()
     return {"__nv_" + sym for sym in re.findall(r"=~(\w+)", text)}
 
