@@ -142,6 +142,9 @@ static const char *known_module(const char *dotted) {
       {"triton.language.extra.cuda.libdevice", "libdevice"},
       {"triton.language.extra.cuda", "tl.extra.cuda"},
       {"triton.language.extra", "tl.extra"},
+      {"torch._inductor.runtime.triton_helpers", "triton_helpers"},  // (inductor.c)
+      {"torch._inductor.runtime.triton_helpers.libdevice", "libdevice"},
+      {"torch._inductor.runtime.triton_helpers.math", "tl.math"},
   };
   for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
     if (!strcmp(mods[i].path, dotted)) return mods[i].name;
@@ -423,7 +426,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
         h->lambda = pair->b;
         vec_push(&f->heuristics, h);
       }
-    } else {
+    } else if (!inductor_decorator(m, f, d)) {
       diag_fatal(d->loc, "unsupported decorator '%s' on the @triton.jit function '%s'", dotted_name(d), f->name);
     }
   }
@@ -606,6 +609,7 @@ Module *collect_module(Node *root, const Options *opt) {
       m->globals = bind(m->globals, f->name, o);
     }
   }
+  inductor_collect(m);
   // decorators may name module constants and other functions: decode them last
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
