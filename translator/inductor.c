@@ -233,7 +233,8 @@ static void pointwise_configs(Decor *d, Cfgs *out) {
   int64_t min_elem = 0;
   int_literal(kwarg_of(d->decorator, "min_elem_per_thread"), &min_elem);
   if (meta_true(d->inductor_meta, "autotune_hints"))
-    diag_fatal(dict_get(d->inductor_meta, "autotune_hints")->loc, "Inductor's autotune_hints are not supported by tl2cu");
+    diag_fatal(dict_get(d->inductor_meta, "autotune_hints")->loc,
+               "Inductor's autotune_hints are not supported by tl2cu");
   int64_t bs = max64(256, min64(all_hints_product(sh) / 128, 1024));
   bool one = autotuning_off(d) && !max_autotune(d);
   if (sh->n == 1 && one) add_cfg(out, pointwise_config(sh, bs, 0, 0, 256, min_elem));
@@ -250,11 +251,16 @@ static void pointwise_configs(Decor *d, Cfgs *out) {
   } else if (sh->n == 3 && autotuning_off(d)) {
     add_cfg(out, pointwise_config(sh, 16, 16, 16, 256, min_elem));
   } else if (sh->n == 3) {
-    static const int64_t xyz[7][3] = {{16, 16, 16}, {64, 8, 8}, {8, 64, 8}, {8, 8, 64}, {-1, 1, 1}, {1, -1, 1}, {1, 1, -1}};
+    static const int64_t xyz[7][3] = {{16, 16, 16}, {64, 8, 8}, {8, 64, 8}, {8, 8, 64},
+                                      {-1, 1, 1},   {1, -1, 1}, {1, 1, -1}};
     for (int i = 0; i < 7; i++)
       add_cfg(out, pointwise_config(sh, xyz[i][0] < 0 ? bs : xyz[i][0], xyz[i][1] < 0 ? bs : xyz[i][1],
                                     xyz[i][2] < 0 ? bs : xyz[i][2], 256, min_elem));
   }
+}
+
+static _Noreturn void refuse_tiled_reduction(Decor *d) {
+  diag_fatal(d->decorator->loc, "Inductor's tiled reductions (size_hints with 'y') are not supported by tl2cu");
 }
 
 // _reduction_configs(): outer_config_opt() is its NVIDIA form
@@ -293,7 +299,7 @@ static int dynamic_sizes(Decor *d) {  // signature entries named ks*: sizes Indu
 
 static void reduction_configs(Decor *d, Cfgs *out) {
   SizeHints *sh = &d->sh;
-  if (has_hint(sh, "y")) diag_fatal(d->decorator->loc, "Inductor's tiled reductions (size_hints with 'y') are not supported by tl2cu");
+  if (has_hint(sh, "y")) refuse_tiled_reduction(d);
   int64_t rnumel = reduction_numel(sh), max_r0 = 2048;
   int64_t loads_and_red = meta_int(d->inductor_meta, "num_load", 0) + meta_int(d->inductor_meta, "num_reduction", 0);
   bool reg = false;
@@ -318,7 +324,7 @@ static void reduction_configs(Decor *d, Cfgs *out) {
 
 static void persistent_configs(Decor *d, Cfgs *out) {
   SizeHints *sh = &d->sh;
-  if (has_hint(sh, "y")) diag_fatal(d->decorator->loc, "Inductor's tiled reductions (size_hints with 'y') are not supported by tl2cu");
+  if (has_hint(sh, "y")) refuse_tiled_reduction(d);
   int64_t xnumel = hint(sh, "x"), rnumel = reduction_numel(sh);
   int64_t loads_and_stores = meta_int(d->inductor_meta, "num_load", 0) + meta_int(d->inductor_meta, "num_store", 0);
   static const int64_t xblocks[] = {1, 8, 32, 128};
@@ -402,7 +408,8 @@ static bool divisible_by_16(Decor *d, int index) {
   for (Node *pair = configs->args->args; pair; pair = pair->next) {
     Node *key = pair->a;
     if (key->kind != ND_TUPLE || !key->args || key->args->next || key->args->kind != ND_INT || pair->b->kind != ND_LIST)
-      diag_fatal(pair->loc, "unsupported triton_meta['configs'] entry: tl2cu reads {(index,): [['tt.divisibility', 16]]}");
+      diag_fatal(pair->loc,
+                 "unsupported triton_meta['configs'] entry: tl2cu reads {(index,): [['tt.divisibility', 16]]}");
     for (Node *attr = pair->b->args; attr; attr = attr->next) {
       Node *name = attr->kind == ND_LIST ? attr->args : NULL, *value = name ? name->next : NULL;
       if (!name || name->kind != ND_STR || strcmp(name->str, "tt.divisibility") || !value || value->kind != ND_INT ||
@@ -433,8 +440,8 @@ static const char *signature_text(Decor *d) {
       continue;
     }
     if (open)
-      diag_fatal(p->loc, "parameter '%s' follows constexpr '%s', which triton_meta gives no value: not supported by tl2cu",
-                 p->str, open);
+      diag_fatal(p->loc, "parameter '%s' follows constexpr '%s', which triton_meta gives no value: "
+                         "not supported by tl2cu", p->str, open);
     bool hinted = strcmp(entry->str, "constexpr") && divisible_by_16(d, index);
     str_addf(&s, "%s%s%s", index ? ", " : "", text, hinted ? ":16" : "");
   }
@@ -475,7 +482,8 @@ static void read_size_hints(Decor *d) {
 // template(num_stages, num_warps, ...): one config with no meta-parameters
 static void template_configs(Decor *d, Cfgs *out) {
   int64_t stages, warps;
-  if (!int_literal(kwarg_of(d->decorator, "num_stages"), &stages) || !int_literal(kwarg_of(d->decorator, "num_warps"), &warps))
+  if (!int_literal(kwarg_of(d->decorator, "num_stages"), &stages) ||
+      !int_literal(kwarg_of(d->decorator, "num_warps"), &warps))
     diag_fatal(d->decorator->loc, "@triton_heuristics.template needs num_stages= and num_warps= numbers");
   add_cfg(out, (Cfg){.num_warps = (int)warps, .num_stages = (int)stages});
 }
@@ -635,7 +643,8 @@ void inductor_collect(Module *m) {
   for (Binding *b = m->globals; b && !imported; b = b->next)
     imported = b->obj->kind == OBJ_MODULE && !strcmp(b->obj->str, "triton_helpers");
   if (!imported || helpers.len) return;
-  if (!lookup(m->globals, "triton_helpers")) m->globals = bind(m->globals, "triton_helpers", obj_module("triton_helpers"));
+  if (!lookup(m->globals, "triton_helpers"))  // (HELPERS call each other by this name)
+    m->globals = bind(m->globals, "triton_helpers", obj_module("triton_helpers"));
   Node *root = ast_parse(HELPERS, sizeof HELPERS - 1);
   clear_locs(root);
   for (Node *s = root; s; s = s->next) {

@@ -13,7 +13,8 @@ from torch._inductor.runtime import triton_helpers, triton_heuristics
     size_hints={'x': 1, 'r0_': 4096},
     reduction_hint=ReductionHint.INNER,
     filename=__file__,
-    triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32', 'r0_numel': 'i32', 'R0_BLOCK': 'constexpr'}, 'constants': {}, 'configs': [{}]},
+    triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32', 'r0_numel': 'i32',
+                               'R0_BLOCK': 'constexpr'}, 'constants': {}, 'configs': [{}]},
     inductor_meta={'grid_type': 'SplitScanGrid', 'kernel_name': 'triton_spl_fused_cumsum_0'},
 )
 @triton.jit

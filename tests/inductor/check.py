@@ -99,7 +99,8 @@ def translate(path):
     for cmd in steps:
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode:
-            lines = [x for x in (p.stderr + p.stdout).splitlines() if "error" in x] or (p.stderr + p.stdout).splitlines()
+            text = (p.stderr + p.stdout).splitlines()
+            lines = [x for x in text if "error" in x] or text
             return None, "%s: %s" % (os.path.basename(cmd[0]), lines[0] if lines else "exit %d" % p.returncode)
     return stem + ".so", open(stem + ".cu").read()
 
