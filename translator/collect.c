@@ -426,7 +426,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
         h->lambda = pair->b;
         vec_push(&f->heuristics, h);
       }
-    } else if (!inductor_decorator(m, f, d)) {
+    } else if (!inductor_decorator(f, d)) {
       diag_fatal(d->loc, "unsupported decorator '%s' on the @triton.jit function '%s'", dotted_name(d), f->name);
     }
   }

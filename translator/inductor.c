@@ -396,6 +396,7 @@ static const char *constant_text(Node *v) {
   if (v && v->kind == ND_BOOL) return v->ival ? "True" : "False";
   if (int_literal(v, &i)) return xprintf("%lld", (long long)i);
   if (v && v->kind == ND_NONE) return "None";
+  if (v && v->kind == ND_FLOAT) return xprintf("%.17g", v->fval);
   return NULL;
 }
 
@@ -488,11 +489,14 @@ static void template_configs(Decor *d, Cfgs *out) {
   add_cfg(out, (Cfg){.num_warps = (int)warps, .num_stages = (int)stages});
 }
 
-bool inductor_decorator(Module *m, Func *f, Node *dec) {
-  (void)m;
+bool inductor_decorator(Func *f, Node *dec) {
   Node *fn = dec->kind == ND_CALL ? dec->a : NULL;
   if (!fn || fn->kind != ND_ATTR || fn->a->kind != ND_NAME || strcmp(fn->a->str, "triton_heuristics")) return false;
   const char *kind = fn->str;
+  bool known = !strcmp(kind, "pointwise") || !strcmp(kind, "reduction") || !strcmp(kind, "persistent_reduction");
+  if (!known && strcmp(kind, "template"))
+    diag_fatal(dec->loc, "Inductor's @triton_heuristics.%s is not supported by tl2cu (pointwise, reduction, "
+                         "persistent_reduction and template are)", kind);
   Decor d = {.f = f, .decorator = dec};
   d.triton_meta = kwarg_of(dec, "triton_meta");
   d.inductor_meta = kwarg_of(dec, "inductor_meta");
@@ -502,10 +506,6 @@ bool inductor_decorator(Module *m, Func *f, Node *dec) {
   Cfgs cfgs = {0};
   if (!strcmp(kind, "template")) template_configs(&d, &cfgs);
   else {
-    bool known = !strcmp(kind, "pointwise") || !strcmp(kind, "reduction") || !strcmp(kind, "persistent_reduction");
-    if (!known)
-      diag_fatal(dec->loc, "Inductor's @triton_heuristics.%s is not supported by tl2cu (pointwise, reduction, "
-                           "persistent_reduction and template are)", kind);
     read_size_hints(&d);
     for (int i = 0; i < d.sh.n && strcmp(kind, "pointwise"); i++)  // no_x_dim: size_hints["x"] = 1
       if (!strcmp(d.sh.prefix[i], "x") && meta_true(d.inductor_meta, "no_x_dim")) d.sh.numel[i] = 1;

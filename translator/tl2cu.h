@@ -320,7 +320,7 @@ void define_targets(Module *m, Func *f, Vec *out);
 // ---------------------------------------------------------------- inductor.c
 // PyTorch Inductor's kernels: @triton_heuristics.* decoded into f (false: not one of them),
 // its triton_helpers module, and its wrapper modules' kernel strings.
-bool inductor_decorator(Module *m, Func *f, Node *decorator);
+bool inductor_decorator(Func *f, Node *decorator);
 void inductor_collect(Module *m);                  // after imports: triton_helpers' functions
 Obj *inductor_helper(const char *name, Loc loc);  // triton_helpers.NAME
 char *inductor_unwrap(const char *text, size_t len);  // the kernel strings alone, lines kept; NULL: none
