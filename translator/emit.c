@@ -642,7 +642,7 @@ static void print_conversion(Em *em, Convert *r) {
 // ---------------------------------------------------------------- statements
 
 void source_comment(Em *em, Stmt *s) {
-  if (s->loc.line == em->last_line || !s->src || s->loc.line <= 0) return;  // (line 0: inductor.c's helpers)
+  if (s->loc.line == em->last_line || !s->src) return;
   em->last_line = s->loc.line;
   const char *p = s->src;
   while (*p == ' ' || *p == '\t') p++;

@@ -627,13 +627,17 @@ static const char HELPERS[] =
 
 static Vec helpers;  // Func*: HELPERS' functions, parsed once a module imports triton_helpers
 
-// Every node's place cleared: a helper's errors name no line of the kernel's file.
-static void clear_locs(Node *n) {
-  for (; n; n = n->next) {
-    n->loc = (Loc){0, 0, 0};
-    clear_locs(n->a), clear_locs(n->b), clear_locs(n->c);
-    clear_locs(n->body), clear_locs(n->orelse), clear_locs(n->args);
-  }
+// A copy of a helper's AST placed at `loc`, its call in the kernel: an error inside the
+// helper points there (HELPERS' own lines are no lines of the kernel's file).
+static Node *copy_at(Node *n, Loc loc) {
+  if (!n) return NULL;
+  Node *c = xmalloc(sizeof(Node));
+  *c = *n;
+  c->loc = loc;
+  c->a = copy_at(n->a, loc), c->b = copy_at(n->b, loc), c->c = copy_at(n->c, loc);
+  c->body = copy_at(n->body, loc), c->orelse = copy_at(n->orelse, loc), c->args = copy_at(n->args, loc);
+  c->next = copy_at(n->next, loc);
+  return c;
 }
 
 // Called once the module's imports are collected: parses HELPERS where the file imports
@@ -646,7 +650,6 @@ void inductor_collect(Module *m) {
   if (!lookup(m->globals, "triton_helpers"))  // (HELPERS call each other by this name)
     m->globals = bind(m->globals, "triton_helpers", obj_module("triton_helpers"));
   Node *root = ast_parse(HELPERS, sizeof HELPERS - 1);
-  clear_locs(root);
   for (Node *s = root; s; s = s->next) {
     if (s->kind != ND_FUNCDEF) continue;
     Func *f = xmalloc(sizeof(Func));
@@ -658,13 +661,19 @@ void inductor_collect(Module *m) {
   }
 }
 
-// triton_helpers.NAME in a kernel: the helper, as a jit function of the file.
+// triton_helpers.NAME in a kernel: the helper, as a jit function of the file placed at loc.
 Obj *inductor_helper(const char *name, Loc loc) {
   for (int i = 0; i < helpers.len; i++) {
     Func *f = helpers.items[i];
     if (!strcmp(f->name, name)) {
+      Func *placed = xmalloc(sizeof(Func));
+      *placed = *f;
+      Node *next = f->def->next;  // (the definition alone)
+      f->def->next = NULL;
+      placed->def = copy_at(f->def, loc);
+      f->def->next = next;
       Obj *o = obj_new(OBJ_FUNC);
-      o->fn = f;
+      o->fn = placed;
       return o;
     }
   }

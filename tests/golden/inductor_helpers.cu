@@ -7,11 +7,13 @@ extern "C" __device__ uint32_t __nv_umulhi(uint32_t, uint32_t);
 namespace tl2cu_kernels {
 
 static __device__ __forceinline__ float _triton_per_helpers_0_combine_maximum(float a, float b) {
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
   const bool mask = ((a > b) || (a != a));
   return (mask ? a : b);
 }
 
 static __device__ __forceinline__ float _triton_per_helpers_0_combine_minimum(float a, float b) {
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
   const bool mask_1 = ((a < b) || (a != a));
   return (mask_1 ? a : b);
 }
@@ -21,6 +23,7 @@ static __device__ __forceinline__ float _triton_per_helpers_0_combine__prod_accu
 }
 
 static __device__ __forceinline__ void _triton_per_helpers_0_combine_maximum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
   const bool a_isnan = (a_value != a_value);
   const bool b_isnan = (b_value != b_value);
   const bool mask_2 = ((a_value > b_value) || (a_isnan && (b_value == b_value)));
@@ -31,6 +34,7 @@ static __device__ __forceinline__ void _triton_per_helpers_0_combine_maximum_wit
 }
 
 static __device__ __forceinline__ void _triton_per_helpers_0_combine_minimum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
   const bool a_isnan_1 = (a_value != a_value);
   const bool b_isnan_1 = (b_value != b_value);
   const bool mask_4 = ((a_value < b_value) || (a_isnan_1 && (b_value == b_value)));
@@ -41,6 +45,7 @@ static __device__ __forceinline__ void _triton_per_helpers_0_combine_minimum_wit
 }
 
 static __device__ __forceinline__ void _triton_per_helpers_0_combine_welford_combine(float &_out0, float &_out1, float &_out2, float mean_1, float m2_1, float weight_1, float mean_2, float m2_2, float weight_2) {
+  // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
   const float delta = (mean_2 - mean_1);
   const float new_weight = (weight_1 + weight_2);
   const float w2_over_w = ((new_weight == 0.0f) ? 0.0f : tl2cu_div(weight_2, new_weight));
@@ -81,6 +86,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
   int32_t tmp1[1];  // [1, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] : 1);
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
   float tmp0_reduce[1];  // [1] fp32, held in the layout of [1, 32]
   {
     float _r[1];
@@ -95,10 +101,10 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce[_k] = _r[0];
   }
-  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
   float tmp2[1];  // [1, 1] fp32, held in the layout of [1, 32]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) tmp2[_k] = tmp0_reduce[_k];
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
   float tmp0_reduce_1[1];  // [1] fp32, held in the layout of [1, 32]
   {
     float _r[1];
@@ -113,10 +119,10 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce_1[_k] = _r[0];
   }
-  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
   float tmp3[1];  // [1, 1] fp32, held in the layout of [1, 32]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) tmp3[_k] = tmp0_reduce_1[_k];
+  // L41: tmp4 = triton_helpers.prod(tmp0, 1)[:, None]
   float tmp0_reduce_2[1];  // [1] fp32, held in the layout of [1, 32]
   {
     float _r[1];
@@ -131,7 +137,6 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce_2[_k] = _r[0];
   }
-  // L41: tmp4 = triton_helpers.prod(tmp0, 1)[:, None]
   float tmp4[1];  // [1, 1] fp32, held in the layout of [1, 32]
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) tmp4[_k] = tmp0_reduce_2[_k];
@@ -345,10 +350,10 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
   int64_t tmp18[1];  // [1, 32] i64
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) tmp18[_k] = tl2cu_add((int64_t)result_1[_k], low[_k]);
+  // L53: tmp19 = triton_helpers.minimum(triton_helpers.maximum(tmp0, 0.0), 6.0)
   bool mask_6[1];  // [1, 32] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) mask_6[_k] = ((tmp0[_k] > 0.0f) || (tmp0[_k] != tmp0[_k]));
-  // L53: tmp19 = triton_helpers.minimum(triton_helpers.maximum(tmp0, 0.0), 6.0)
   float a_3[1];  // [1, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) a_3[_k] = (mask_6[_k] ? tmp0[_k] : 0.0f);

@@ -81,10 +81,10 @@ __global__ void __launch_bounds__(64) triton_per_fused__native_batch_norm_legit_
   float tmp11[4];  // [1, 1] fp32, held in the layout of [1, 256]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) tmp11[_k] = 0.0f;
+  // L48: tmp12 = triton_helpers.maximum(tmp10, tmp11)
   bool mask[4];  // [1, 256] i1
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) mask[_k] = ((tmp10[_k] > tmp11[_k]) || (tmp10[_k] != tmp10[_k]));
-  // L48: tmp12 = triton_helpers.maximum(tmp10, tmp11)
   float tmp12[4];  // [1, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) tmp12[_k] = (mask[_k] ? tmp10[_k] : tmp11[_k]);
@@ -92,10 +92,10 @@ __global__ void __launch_bounds__(64) triton_per_fused__native_batch_norm_legit_
   float tmp13[4];  // [1, 1] fp32, held in the layout of [1, 256]
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) tmp13[_k] = 6.0f;
+  // L50: tmp14 = triton_helpers.minimum(tmp12, tmp13)
   bool mask_1[4];  // [1, 256] i1
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) mask_1[_k] = ((tmp12[_k] < tmp13[_k]) || (tmp12[_k] != tmp12[_k]));
-  // L50: tmp14 = triton_helpers.minimum(tmp12, tmp13)
   float tmp14[4];  // [1, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) tmp14[_k] = (mask_1[_k] ? tmp12[_k] : tmp13[_k]);
