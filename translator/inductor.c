@@ -9,8 +9,8 @@
 // functions of Inductor's triton_helpers module, written here in Triton (HELPERS),
 // that `triton_helpers.NAME` names in a kernel.
 //
-// The configs follow torch/_inductor/runtime/triton_heuristics.py of torch 2.11 (read on
-// pytorch/pytorch's main of early 2026): pointwise(), _reduction_configs(),
+// The configs follow torch/_inductor/runtime/triton_heuristics.py as the collected files' torch 2.11
+// has it (read at pytorch/pytorch commit 00131b6bd4be of its main branch): pointwise(), _reduction_configs(),
 // _persistent_reduction_configs(), template(), with triton_config(),
 // triton_config_reduction() and cached_autotune()'s unique_configs() and XBLOCK removal,
 // for the default (non-max-autotune) settings on an NVIDIA GPU outside fbcode. Inductor

@@ -17,17 +17,20 @@ Every tensor argument afterwards is compared with Triton's:
   not translated     tl2cu or nvcc failed (the first error line is printed)
   config missing     Inductor ran a config tl2cu's list for the kernel lacks (its R0_BLOCK scaled down
                      for register spills, say)
+Each kernel's config list (Inductor's before tuning) is compared with tl2cu's too ("configs differ").
 Prints one line per kernel (model, kernel, status, worst difference, Triton's config and grid) and the summary.
 """
 import concurrent.futures
 import ctypes
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 OUT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "inductor_check")
 os.makedirs(OUT, exist_ok=True)
+shutil.rmtree(os.path.join(OUT, "cache"), ignore_errors=True)  # a fresh cache: every kernel compiled and tuned
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(OUT, "cache")
 os.environ["TORCHINDUCTOR_FX_GRAPH_CACHE"] = "0"
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -75,6 +78,7 @@ def wrap_run():
         if first:
             seen.add(key)
             before = [clone_arg(a) for a in args]
+            configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in self.configs]  # (before tuning)
         result = original(self, *args, **kwargs)
         if first:
             torch.cuda.synchronize()
@@ -82,7 +86,7 @@ def wrap_run():
             records.append(dict(model=current_model[0], name=self.fn.__name__, file=self.filename,
                                 kwargs=dict(cfg.kwargs), num_warps=cfg.num_warps, num_stages=cfg.num_stages,
                                 grid=triton_grid(self, cfg, args), arg_names=list(self.fn.arg_names),
-                                signature=dict(self.triton_meta["signature"]), before=before,
+                                signature=dict(self.triton_meta["signature"]), configs=configs, before=before,
                                 after=[clone_arg(a) for a in args]))
         return result
 
@@ -105,20 +109,24 @@ def translate(path):
     return stem + ".so", open(stem + ".cu").read()
 
 
-def config_text(rec):
-    parts = ["%s=%s" % kv for kv in rec["kwargs"].items()] + ["num_warps=%d" % rec["num_warps"]]
-    if rec["num_stages"]:
-        parts.append("num_stages=%d" % rec["num_stages"])
+def config_text(kwargs, num_warps, num_stages):
+    """A config as tl2cu's banner writes it: "XBLOCK=1024, num_warps=4, num_stages=1"."""
+    parts = ["%s=%s" % kv for kv in kwargs.items()] + ["num_warps=%d" % num_warps]
+    if num_stages:
+        parts.append("num_stages=%d" % num_stages)
     return ", ".join(parts)
 
 
-def tl2cu_config(rec, cu):
-    """The index of tl2cu's variant for Triton's config (-1: the kernel's one config), or None."""
-    want = config_text(rec)
+def chosen_text(rec):
+    return config_text(rec["kwargs"], rec["num_warps"], rec["num_stages"])
+
+
+def tl2cu_configs(rec, cu):
+    """{config text: index} of the kernel's variants in tl2cu's .cu (index -1: its one config)."""
+    found = {}
     for index, text in re.findall(r"// %s: autotune config (-?\d+): (.*)" % re.escape(rec["name"]), cu):
-        if text == want or text.startswith(want + " "):  # (a variant note may follow)
-            return int(index)
-    return None
+        found.setdefault(re.sub(r" \(.*$", "", text), int(index))  # (a variant note may follow)
+    return found
 
 
 def launch_tl2cu(lib, rec, index, args):
@@ -192,26 +200,33 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 8) as pool:
         built = dict(zip(files, pool.map(translate, files)))
     counts = {"equal": 0, "within tolerance": 0, "mismatched": 0, "not translated": 0, "config missing": 0}
+    differ = 0  # kernels whose config list (before tuning) tl2cu does not reproduce
     for rec in records:
         so, cu = built[rec["file"]]
         worst, detail = 0.0, ""
         if so is None:
             status, detail = "not translated", cu
         else:
-            index = tl2cu_config(rec, cu)
+            ours = tl2cu_configs(rec, cu)
+            index = ours.get(chosen_text(rec))
+            if sorted(ours) != sorted(rec["configs"]):
+                differ += 1
+                detail = "configs differ: Inductor %s, tl2cu %s" % (rec["configs"], sorted(ours))
             if index is None:
                 status = "config missing"
             else:
                 args = [clone_arg(a) for a in rec["before"]]
                 err = launch_tl2cu(ctypes.CDLL(so), rec, index, args)
                 status, worst = ("mismatched", 0.0) if err else compare(rec, args)
-                detail = "cudaError %d" % err if err else ""
+                detail = ("cudaError %d " % err if err else "") + detail
         counts[status] += 1
         print("%-13s %-60s %-16s worst %-10.3g %s grid %s %s" % (rec["model"], rec["name"][:60], status, worst,
-                                                               config_text(rec), rec["grid"], detail))
+                                                               chosen_text(rec), rec["grid"], detail))
     print("%d kernels: %d equal, %d within tolerance, %d mismatched, %d not translated, %d config missing"
           % (len(records), counts["equal"], counts["within tolerance"], counts["mismatched"],
              counts["not translated"], counts["config missing"]))
+    print("config lists: %d of %d kernels as Inductor's (the configs it tunes among)" % (len(records) - differ,
+                                                                                        len(records)))
     print("torch %s, triton %s, %s" % (torch.__version__, __import__("triton").__version__,
                                        torch.cuda.get_device_name()))
 
