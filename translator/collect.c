@@ -142,6 +142,9 @@ static const char *known_module(const char *dotted) {
       {"triton.language.extra.cuda.libdevice", "libdevice"},
       {"triton.language.extra.cuda", "tl.extra.cuda"},
       {"triton.language.extra", "tl.extra"},
+      {"torch._inductor.runtime.triton_helpers", "triton_helpers"},  // (inductor.c)
+      {"torch._inductor.runtime.triton_helpers.libdevice", "libdevice"},
+      {"torch._inductor.runtime.triton_helpers.math", "tl.math"},
   };
   for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
     if (!strcmp(mods[i].path, dotted)) return mods[i].name;
@@ -465,6 +468,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
         h->lambda = lambda;
         vec_push(&f->heuristics, h);
       }
+    } else if (inductor_decorator(f, d)) {  // @triton_heuristics.pointwise(...) and the like (inductor.c)
     } else if (below_jit) {
       diag_fatal(d->loc, "decorator '%s' under @triton.jit: Triton would compile the function it returns, which "
                  "tl2cu cannot know; put it above @triton.jit", dotted_name(d));
@@ -857,6 +861,7 @@ Module *collect_module(Node *root, const Options *opt) {
     one.next = NULL;
     add_mutations(m, s, &one, false);
   }
+  inductor_collect(m);
   // decorators may name module constants and other functions: decode them last, each
   // seeing the bindings before its def, as Python runs it
   for (int i = 0; i < m->funcs.len; i++) {

@@ -121,18 +121,21 @@ static const char *host_c(HostCx *hc, Node *e) {
   return unmapped(hc, e, "--grid: unsupported expression%s", "");
 }
 
+// --grid's text for k, else its decorator's (inductor.c), else NULL.
+static const char *grid_text(Kernel *k, Options *opt) {
+  const char *text = opt->grid, *colon = text ? strchr(text, ':') : NULL;
+  if (colon && strcmp(xstrndup(text, (size_t)(colon - text)), k->func->name)) text = NULL;  // "KERNEL: E0, E1"
+  return !text ? k->func->grid : colon ? colon + 1 : text;
+}
+
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len) {
-  const char *text = opt->grid;
+  const char *text = grid_text(k, opt);
   if (!text) return;
-  const char *colon = strchr(text, ':');
-  if (colon) {  // "KERNEL: E0, E1" applies to that kernel only
-    const char *name = xstrndup(text, (size_t)(colon - text));
-    if (strcmp(name, k->func->name)) return;
-    text = colon + 1;
-  }
+  bool from_decorator = text == k->func->grid;
   text += strspn(text, " \t");  // an expression, not a statement: no indentation
-  error_status = opt->grid_loc.line ? 1 : 2;
-  diag_set_source(opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
+  error_status = opt->grid_loc.line || from_decorator ? 1 : 2;
+  diag_set_source(from_decorator ? xprintf("%s: the grid of %s's decorator", path, k->func->name)
+                  : opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
                   strlen(text));
   Node *m = ast_parse(text, strlen(text));
   if (diag_error_count()) exit(error_status);

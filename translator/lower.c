@@ -504,6 +504,7 @@ static Obj *method(Obj *self, const char *name) {
 
 static Obj *eval_attr(Ctx *c, Node *e) {
   Obj *base = eval(c, e->a);
+  if (base->kind == OBJ_MODULE && !strcmp(base->str, "triton_helpers")) return inductor_helper(e->str, e->loc);
   if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
   if (base->kind == OBJ_VALUE) {
     if (!strcmp(e->str, "dtype") || !strcmp(e->str, "type")) {  // (x.type: also of a block, its block_type)
@@ -1497,7 +1498,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
   k->wgmma = !o->target || !strcmp(o->target, "sm_90a");  // (the default: the H200, where Triton's tl.dot is wgmma)
   k->fp8 = !o->target || (strcmp(o->target, "sm_80") && strcmp(o->target, "sm_86"));
-  const char *sig = find_sig(o, f->name, nkernels);
+  const char *sig = find_sig(o, f->name, nkernels) ? find_sig(o, f->name, nkernels) : f->signature;
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;
   if (nentries == 1 && !entries[0][0]) nentries = 0;

@@ -266,6 +266,8 @@ int main(int argc, char **argv) {
   }
   diag_set_source(opt.input, text, len);
   check_text(text, len);
+  char *kernels_only = inductor_unwrap(text, len);  // an Inductor wrapper module: its kernel strings
+  if (kernels_only) diag_set_source(opt.input, text = kernels_only, len);
   Node *module = ast_parse(text, len);  // syntax errors first, as Python reports them
   stop_if_errors();
   options_from_source(&opt, text);

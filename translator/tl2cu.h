@@ -274,6 +274,8 @@ struct Func {
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
   bool debug;          // @triton.jit(debug=True): device_assert and assert are checked
+  const char *signature;  // from a decorator (Inductor's triton_meta), -s's form: used where no -s names f
+  const char *grid;       // from a decorator (Inductor's grid_type), --grid's form: used where no --grid does
 };
 
 typedef struct Binding {
@@ -335,6 +337,14 @@ bool obj_is_big_int(const Obj *o);     // a Python int beyond int64 (str: its di
 // The names a -D may fix for kernel f: its parameters, autotune meta-parameters and
 // heuristics, and the module constants it and the jit functions it calls read.
 void define_targets(Module *m, Func *f, Vec *out);
+
+// ---------------------------------------------------------------- inductor.c
+// PyTorch Inductor's kernels: @triton_heuristics.* decoded into f (false: not one of them),
+// its triton_helpers module, and its wrapper modules' kernel strings.
+bool inductor_decorator(Func *f, Node *decorator);
+void inductor_collect(Module *m);                  // after imports: triton_helpers' functions
+Obj *inductor_helper(const char *name, Loc loc);  // triton_helpers.NAME
+char *inductor_unwrap(const char *text, size_t len);  // the kernel strings alone, lines kept; NULL: none
 
 // ---------------------------------------------------------------- names.c
 // The namespace policy: the emitter's own names start with "_"; user names are

@@ -14,9 +14,11 @@ import os
 import shutil
 import sys
 
-OUT = os.path.abspath(sys.argv[1])
-os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(OUT, "cache")
-os.environ.setdefault("TORCHINDUCTOR_FX_GRAPH_CACHE", "0")
+OUT = None
+if __name__ == "__main__":  # (check.py imports the models and sets its own cache)
+    OUT = os.path.abspath(sys.argv[1])
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(OUT, "cache")
+    os.environ.setdefault("TORCHINDUCTOR_FX_GRAPH_CACHE", "0")
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -98,11 +100,9 @@ def kernel_files():
     return set(glob.glob(os.path.join(OUT, "cache", "**", "*.py"), recursive=True))
 
 
-def main():
-    dev = "cuda"
-    manifest = {}
-    seen = set()
-    runs = [
+def model_runs(dev="cuda"):
+    """(name, run) for each model: run() compiles the model and runs it once."""
+    return [
         ("mlp", lambda: torch.compile(MLP().to(dev))(torch.randn(64, 512, device=dev))),
         ("mlp_fp16", lambda: torch.compile(MLP().to(dev).half())(torch.randn(64, 512, device=dev).half())),
         ("block", lambda: torch.compile(Block().to(dev))(torch.randn(4, 128, 256, device=dev))),
@@ -115,6 +115,12 @@ def main():
                                                        torch.randn(64, 512, device=dev),
                                                        torch.randint(0, 100, (64,), device=dev))),
     ]
+
+
+def main():
+    manifest = {}
+    seen = set()
+    runs = model_runs("cuda")
     os.makedirs(os.path.join(OUT, "kernels"), exist_ok=True)
     for name, run in runs:
         try:
