@@ -474,6 +474,8 @@ static Obj *b_len(Ctx *c, Node *call, Obj **a) {
 
 // abs(): Python's on a number, tl.abs on a tensor (core.py tensor.__abs__).
 static Obj *b_py_abs(Ctx *c, Node *call, Obj **a) {
+  if (c->in_kernel)  // (not among the builtins Triton's code generator defines: a NameError there)
+    diag_fatal(call->loc, "abs() is not defined in a Triton kernel; use tl.abs");
   if (a[0]->kind == OBJ_VALUE) {
     need_kernel(c, call, "abs() of a tensor");
     return obj_value(sem_math(c, "abs", value_arg(c, a[0], call), call->loc));
@@ -487,7 +489,8 @@ static Obj *b_py_abs(Ctx *c, Node *call, Obj **a) {
 
 // tuple() and list() of a compile-time sequence: the same items (tl2cu has one sequence kind).
 static Obj *b_py_sequence(Ctx *c, Node *call, Obj **a) {
-  (void)c;
+  if (c->in_kernel && !strcmp(c->callee, "tuple"))  // (Triton's kernels have list() but no tuple(): a NameError)
+    diag_fatal(call->loc, "tuple() is not defined in a Triton kernel; write a tuple literal or use list()");
   if (!a[0]) return obj_new(OBJ_TUPLE);
   if (a[0]->kind != OBJ_TUPLE)
     diag_fatal(call->loc, "%s() needs a compile-time tuple or list, not %s", c->callee, obj_kind_name(a[0]));

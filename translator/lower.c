@@ -347,7 +347,9 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, bool host, Loc loc) {
                  a->kind == OBJ_NONE);
     return obj_bool(op == OP_EQ ? same : !same);
   }
-  if (op == OP_IN && b->kind == OBJ_TUPLE) {  // x in (tl.float16, tl.bfloat16): Python's == item by item
+  if (op == OP_IN && !host)  // (Triton 3.6's code generator has no 'in' comparison: it fails on the kernel)
+    diag_fatal(loc, "'in' and 'not in' are not supported in a Triton kernel; compare with == and 'or'");
+  if (op == OP_IN && b->kind == OBJ_TUPLE) {  // host code: x in (1, 2), Python's == item by item
     for (int i = 0; i < b->items.len; i++) {
       Obj *item = b->items.items[i];
       if (item->kind == OBJ_VALUE || a->kind == OBJ_VALUE)

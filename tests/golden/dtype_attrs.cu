@@ -260,7 +260,7 @@ __global__ void __launch_bounds__(128) py_builtins(float *x_ptr, int32_t n, unsi
   for (int _k = 0; _k < 1; ++_k) x[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
   // L87: tl.store(x_ptr + offs, x * k, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (x[_k] * 78.5f);
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (x[_k] * 14.5f);
 }
 
 // printed_dtype: num_warps=4, DT=tl.fp16

@@ -52,7 +52,7 @@ def predicates(x_ptr, y_ptr, z_ptr, n, BLOCK: tl.constexpr):
         x = x + 1
     if x.dtype.is_int() or x.dtype.is_fp8() or x.dtype.is_bool() or x.type.is_fp16():  # (a block_type is not)
         x = x * 5
-    if x.dtype in (tl.float16, tl.bfloat16) and x.dtype not in [tl.float32]:
+    if (x.dtype == tl.float16 or x.dtype == tl.bfloat16) and x.dtype != tl.float32:
         x = x - 2
     y = x.to(y_ptr.dtype.element_ty)
     # fp16: 10 mantissa bits, bias 15, 16 bits; int8: 8 bits, signed
@@ -79,11 +79,11 @@ def limits(x_ptr, i_ptr, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def py_builtins(x_ptr, n, BLOCK: tl.constexpr):
-    # Python's builtins on constexprs: folded to one number (77 + 3 - 1.5)
+    # Python's builtins Triton defines in kernels, on constexprs: folded to one number (4 + 2 + 7 + 3 - 1.5)
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
-    dims = tuple([BLOCK, 1]) + tuple(list((2, 3)))
-    k = len(dims) + abs(-BLOCK) + min(abs(-2.5), 2) + int(abs(-7)) + max(1, 3, 2) - min((3, 1.5, 2))
+    dims = (BLOCK, 1) + (2, 3)
+    k = len(dims) + min(2.5, 2) + int(7.5) + max(1, 3, 2) - min((3, 1.5, 2))
     tl.store(x_ptr + offs, x * k, mask=offs < n)
 
 

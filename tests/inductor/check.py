@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import traceback
 
 OUT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "inductor_check")
 os.makedirs(OUT, exist_ok=True)
@@ -78,9 +79,12 @@ def wrap_run():
         if first:
             seen.add(key)
             before = [clone_arg(a) for a in args]
-            configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in self.configs]  # (before tuning)
+            # (before tuning; Inductor drops self.configs once its launchers are compiled)
+            configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in self.configs or []]
         result = original(self, *args, **kwargs)
-        if first:
+        if first and not configs:
+            configs = [config_text(lc.config.kwargs, lc.config.num_warps, lc.config.num_stages)
+                       for lc in self.launchers]
             torch.cuda.synchronize()
             cfg = self.launchers[0].config
             records.append(dict(model=current_model[0], name=self.fn.__name__, file=self.filename,
@@ -196,6 +200,7 @@ def main():
             torch.cuda.synchronize()
         except Exception as e:  # one model failing leaves the others
             print("%s: the model failed: %s" % (name, e))
+            traceback.print_exc()
     files = sorted({r["file"] for r in records})
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 8) as pool:
         built = dict(zip(files, pool.map(translate, files)))

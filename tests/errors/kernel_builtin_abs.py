@@ -1,0 +1,8 @@
+# Triton 3.6 refuses this in a kernel; so does tl2cu
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), abs(-BLOCK))
