@@ -230,6 +230,8 @@ static Obj *py_minmax(Ctx *c, Node *call, Obj *values, bool is_max) {
   int n = values->items.len;
   Obj **v = (Obj **)values->items.items;
   if (!n) diag_fatal(call->loc, "%s() of nothing: Python raises ValueError", name);
+  if (c->in_kernel && n < 2)  // (Triton's min/max in a kernel take values, not one tuple)
+    diag_fatal(call->loc, "%s() in a Triton kernel needs at least 2 values (Triton's builtin takes no tuple)", name);
   bool runtime = false;
   for (int i = 0; i < n; i++) runtime |= v[i]->kind == OBJ_VALUE;
   if (runtime && n != 2)

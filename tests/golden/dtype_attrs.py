@@ -79,11 +79,11 @@ def limits(x_ptr, i_ptr, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def py_builtins(x_ptr, n, BLOCK: tl.constexpr):
-    # Python's builtins Triton defines in kernels, on constexprs: folded to one number (4 + 2 + 7 + 3 - 1.5)
+    # Python's builtins Triton defines in kernels, on constexprs: folded to one number (4 + 2 + 7 + 3 - 1.5 = 14.5)
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
     dims = (BLOCK, 1) + (2, 3)
-    k = len(dims) + min(2.5, 2) + int(7.5) + max(1, 3, 2) - min((3, 1.5, 2))
+    k = len(dims) + min(2.5, 2) + int(7.5) + max(1, 3, 2) - min(3, 1.5, 2)
     tl.store(x_ptr + offs, x * k, mask=offs < n)
 
 

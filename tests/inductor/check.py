@@ -52,12 +52,22 @@ seen = set()
 current_model = [""]
 
 
-def clone_arg(a):
-    """A copy of a tensor argument with its whole storage, offset and strides (kernels index the storage)."""
-    if not isinstance(a, torch.Tensor):
-        return a
-    storage = a.untyped_storage().clone()
-    return torch.empty(0, dtype=a.dtype, device=a.device).set_(storage, a.storage_offset(), a.size(), a.stride())
+def clone_args(args):
+    """Copies of the tensor arguments with their whole storage, offset and strides (kernels index the
+    storage), arguments that share a storage sharing the copy (in-place kernels: `x.add_(1)` passes x
+    as input and output)."""
+    copies = {}
+    out = []
+    for a in args:
+        if not isinstance(a, torch.Tensor):
+            out.append(a)
+            continue
+        key = a.untyped_storage().data_ptr()
+        if key not in copies:
+            copies[key] = a.untyped_storage().clone()
+        out.append(torch.empty(0, dtype=a.dtype, device=a.device).set_(copies[key], a.storage_offset(), a.size(),
+                                                                       a.stride()))
+    return out
 
 
 def triton_grid(autotuner, cfg, args):
@@ -78,7 +88,7 @@ def wrap_run():
         first = key not in seen and self.filename is not None
         if first:
             seen.add(key)
-            before = [clone_arg(a) for a in args]
+            before = clone_args(args)
             # (before tuning; Inductor drops self.configs once its launchers are compiled)
             configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in self.configs or []]
         result = original(self, *args, **kwargs)
@@ -91,7 +101,7 @@ def wrap_run():
                                 kwargs=dict(cfg.kwargs), num_warps=cfg.num_warps, num_stages=cfg.num_stages,
                                 grid=triton_grid(self, cfg, args), arg_names=list(self.fn.arg_names),
                                 signature=dict(self.triton_meta["signature"]), configs=configs, before=before,
-                                after=[clone_arg(a) for a in args]))
+                                after=clone_args(args)))
         return result
 
     triton_heuristics.CachingAutotuner.run = run
@@ -220,7 +230,7 @@ def main():
             if index is None:
                 status = "config missing"
             else:
-                args = [clone_arg(a) for a in rec["before"]]
+                args = clone_args(rec["before"])
                 err = launch_tl2cu(ctypes.CDLL(so), rec, index, args)
                 status, worst = ("mismatched", 0.0) if err else compare(rec, args)
                 detail = ("cudaError %d " % err if err else "") + detail
