@@ -169,6 +169,19 @@ struct Node {
 // Python would report) reports it and returns NULL.
 Node *ast_parse(const char *text, size_t len);
 const char *op_text(Op op);
+// for pyrules.c: an issue at a syntax node (or spanning two), a node's text, the token after one
+struct TSNode;
+SyntaxIssue ast_issue_at(struct TSNode ts, const char *msg);
+SyntaxIssue ast_issue_span(struct TSNode from, struct TSNode to, const char *msg);
+char *ast_text(struct TSNode ts);
+struct TSNode ast_token_after(struct TSNode ts);
+
+// ---------------------------------------------------------------- pyrules.c
+// Python's rules that tree-sitter-python does not enforce: the parser's, for one node of
+// the error walk, and the symbol table's and compiler's, for a tree that parses.
+SyntaxIssue pyrules_node_error(struct TSNode ts);
+SyntaxIssue pyrules_compile_error(struct TSNode root);
+const char *pyrules_unassignable(struct TSNode target);  // "function call", ...; NULL if assignable
 
 // ---------------------------------------------------------------- types.c
 typedef enum {  // ORDER SCALAR: keep in step with the table in types.c
