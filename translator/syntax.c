@@ -98,34 +98,128 @@ static void token(Scanner *s, const char *start, size_t n) {
 }
 
 // ---- strings: an optional prefix is already consumed; p is at the quote
+static bool string_prefix(const char *p, const char *end, size_t *n);
+static void string(Scanner *s, const char *start);
+
+typedef struct {
+  char quote;
+  bool triple, raw;
+  Loc at;          // where the string starts, for Python's "unterminated" errors
+  int start_line;
+} Quote;
+
+static bool closes(Scanner *s, const Quote *q) {
+  return *s->p == q->quote && (!q->triple || (s->end - s->p >= 3 && s->p[1] == q->quote && s->p[2] == q->quote));
+}
+
+static void unterminated(Scanner *s, const Quote *q, bool fstring) {
+  const char *kind = fstring ? "f-string" : "string";
+  int last = s->line - (s->p > s->text && s->p[-1] == '\n');  // Python counts the last line with text
+  set(&s->out->hard, q->at,
+      q->triple ? xprintf("unterminated triple-quoted %s literal (detected at line %d)", kind, last)
+                : xprintf("unterminated %s literal (detected at line %d)", kind, q->start_line));
+}
+
+static bool fstring_literal(Scanner *s, const Quote *q, bool in_format_spec);
+
+// An f-string's {expression!conversion:format} after its '{' (PEP 701: the expression is
+// tokenized like any other, so it may hold strings with the same quotes, backslashes,
+// comments and line breaks). Returns false at the end of the file.
+static bool replacement_field(Scanner *s, const Quote *q) {
+  int depth = 0;
+  while (s->p < s->end) {
+    const char *start = s->p;
+    char c = *s->p;
+    size_t prefix = 0;
+    if (string_prefix(s->p, s->end, &prefix) || c == '\'' || c == '"') {
+      s->p += prefix;
+      string(s, start);
+      if (s->out->hard.msg) return false;
+    } else if (is_name_char((unsigned char)c)) {
+      while (s->p < s->end && is_name_char((unsigned char)*s->p)) s->p++;
+    } else if (c == '#') {
+      while (s->p < s->end && *s->p != '\n') s->p++;
+    } else if (c == '\n') {
+      newline(s, ++s->p);
+    } else if (c == '\\' && s->p + 1 < s->end && s->p[1] == '\n') {
+      s->p += 2;
+      newline(s, s->p);
+    } else if (depth == 0 && (c == '}' || c == ':')) {
+      s->p++;
+      return c == '}' || fstring_literal(s, q, true);
+    } else {
+      depth += strchr("([{", c) ? 1 : strchr(")]}", c) ? -1 : 0;
+      s->p++;
+    }
+  }
+  return false;
+}
+
+// An f-string's text up to its closing quote (or, in a format spec, up to the '}' that
+// ends the field); its {fields} in between. Returns false on an error.
+static bool fstring_literal(Scanner *s, const Quote *q, bool in_format_spec) {
+  while (s->p < s->end) {
+    char c = *s->p;
+    if (c == '\\' && s->p + 1 < s->end && !strchr("{}", s->p[1])) {
+      bool named = !q->raw && s->p[1] == 'N' && s->p + 2 < s->end && s->p[2] == '{';  // \N{NAME} is no field
+      if (s->p[1] == '\n') newline(s, s->p + 2);
+      s->p += 2;
+      if (named)
+        while (s->p < s->end && *s->p != '}' && *s->p != '\n' && *s->p != q->quote) s->p++;
+    } else if (c == '\n') {
+      if (!q->triple) return unterminated(s, q, true), false;
+      newline(s, ++s->p);
+    } else if (closes(s, q)) {
+      if (in_format_spec) return true;  // Python: "f-string: expecting '}'"; the parser says so too
+      s->p += q->triple ? 3 : 1;
+      return true;
+    } else if (in_format_spec && c == '}') {
+      s->p++;
+      return true;
+    } else if (c == '{' && !in_format_spec && s->p + 1 < s->end && s->p[1] == '{') {
+      s->p += 2;
+    } else if (c == '{') {
+      s->p++;
+      if (!replacement_field(s, q)) {
+        if (!s->out->hard.msg) unterminated(s, q, true);
+        return false;
+      }
+    } else {
+      s->p++;
+    }
+  }
+  unterminated(s, q, true);
+  return false;
+}
+
 static void string(Scanner *s, const char *start) {
-  const char *q = s->p;
-  char quote = *q;
-  bool triple = s->end - q >= 3 && q[1] == quote && q[2] == quote;
-  int start_line = s->line;
-  Loc at = loc_at(s, start);
-  s->p += triple ? 3 : 1;
+  Quote q = {*s->p, false, memchr(start, 'r', (size_t)(s->p - start)) || memchr(start, 'R', (size_t)(s->p - start)),
+             loc_at(s, start), s->line};
+  q.triple = s->end - s->p >= 3 && s->p[1] == q.quote && s->p[2] == q.quote;
+  bool fstring = memchr(start, 'f', (size_t)(s->p - start)) || memchr(start, 'F', (size_t)(s->p - start));
+  s->p += q.triple ? 3 : 1;
+  if (fstring) {
+    fstring_literal(s, &q, false);
+    return;
+  }
   while (s->p < s->end) {
     char c = *s->p++;
     if (c == '\\' && s->p < s->end) {
       if (*s->p == '\n') newline(s, s->p + 1);
       s->p++;
     } else if (c == '\n') {
-      if (!triple) {
+      if (!q.triple) {
         s->p--;
-        set(&s->out->hard, at, xprintf("unterminated string literal (detected at line %d)", start_line));
+        set(&s->out->hard, q.at, xprintf("unterminated string literal (detected at line %d)", q.start_line));
         return;
       }
       newline(s, s->p);
-    } else if (c == quote && (!triple || (s->end - s->p >= 2 && s->p[0] == quote && s->p[1] == quote))) {
-      if (triple) s->p += 2;
+    } else if (c == q.quote && (!q.triple || (s->end - s->p >= 2 && s->p[0] == q.quote && s->p[1] == q.quote))) {
+      if (q.triple) s->p += 2;
       return;
     }
   }
-  int last = s->line - (s->p > s->text && s->p[-1] == '\n');  // Python counts the last line with text
-  set(&s->out->hard, at,
-      triple ? xprintf("unterminated triple-quoted string literal (detected at line %d)", last)
-             : xprintf("unterminated string literal (detected at line %d)", start_line));
+  unterminated(s, &q, false);
 }
 
 static bool string_prefix(const char *p, const char *end, size_t *n) {
