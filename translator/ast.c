@@ -17,11 +17,37 @@
 const TSLanguage *tree_sitter_python(void);
 
 static const char *source;
+// Where each line of the source starts: tree-sitter's rows and columns are those of the
+// text it parsed, in which syntax.c's line breaks inside brackets became spaces.
+static uint32_t *line_starts;
+static uint32_t line_count;
+
+static void index_lines(const char *text, size_t len) {
+  line_count = 1;
+  for (size_t i = 0; i < len; i++) line_count += text[i] == '\n';
+  line_starts = xmalloc(sizeof *line_starts * line_count);
+  line_starts[0] = 0;
+  for (uint32_t i = 0, l = 1; i < len; i++)
+    if (text[i] == '\n') line_starts[l++] = i + 1;
+}
+
+static TSPoint point_at(uint32_t byte) {
+  uint32_t lo = 0, hi = line_count;  // the last line starting at or before byte
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (line_starts[mid] <= byte) lo = mid;
+    else hi = mid;
+  }
+  return (TSPoint){lo, byte - line_starts[lo]};
+}
+
+static TSPoint start_point(TSNode ts) { return point_at(ts_node_start_byte(ts)); }
+static TSPoint end_point(TSNode ts) { return point_at(ts_node_end_byte(ts)); }
 
 static Node *new_node(NodeKind kind, TSNode ts) {
   Node *n = xmalloc(sizeof(Node));
   n->kind = kind;
-  TSPoint p = ts_node_start_point(ts), e = ts_node_end_point(ts);
+  TSPoint p = start_point(ts), e = end_point(ts);
   n->loc.line = (int)p.row + 1;
   n->loc.col = (int)p.column + 1;
   n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
@@ -329,7 +355,7 @@ static void flatten_bitwise(TSNode ts, BitwiseRun *run) {
 // a op b, spanning the source from operand `first` to operand `last`.
 static Node *bitwise(Op op, Node *a, Node *b, TSNode first, TSNode last) {
   Node *n = new_node(ND_BINOP, first);
-  TSPoint p = ts_node_start_point(first), e = ts_node_end_point(last);
+  TSPoint p = start_point(first), e = end_point(last);
   n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
   n->op = op;
   n->a = a;
@@ -742,7 +768,7 @@ static SyntaxIssue statement_error(TSNode ts) {
   Kids ks = kids(ts);
   for (int i = 0; i < ks.len; i++) {
     TSNode c = ks.at[i];
-    if (!ts_node_is_null(prev) && ts_node_end_point(prev).row == ts_node_start_point(c).row) {
+    if (!ts_node_is_null(prev) && end_point(prev).row == start_point(c).row) {
       uint32_t from = ts_node_end_byte(prev), to = ts_node_start_byte(c);
       if (!memchr(source + from, ';', to - from)) return ast_issue_at(c, "invalid syntax");
     }
@@ -807,9 +833,18 @@ done:
 Node *ast_parse(const char *text, size_t len) {
   SyntaxScan scan = syntax_scan(text, len);
   source = text;
+  index_lines(text, len);
+  char *parsed = (char *)text;
+  if (scan.blanks.len) {
+    parsed = xstrndup(text, len);
+    for (int i = 0; i < scan.blanks.len; i++) {
+      ByteRange *r = scan.blanks.items[i];
+      memset(parsed + r->from, ' ', r->to - r->from);
+    }
+  }
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
-  TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
+  TSTree *tree = ts_parser_parse_string(parser, NULL, parsed, (uint32_t)len);
   TSNode root = ts_tree_root_node(tree);
   TSNode deep = {0};
   SyntaxIssue parser_issue = first_parser_error(root, &deep);

@@ -107,6 +107,15 @@ static SyntaxIssue python2_print_or_exec(TSNode ts) {
   return at(ts, xprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", name, name));
 }
 
+// tree-sitter reads a parenthesized target, `(o.a) += 1` or `(()): int`, as a tuple of one;
+// Python sees parentheses.
+static TSNode unparenthesized(TSNode ts) {
+  while ((is(ts, "tuple_pattern") || is(ts, "parenthesized_expression")) && ts_node_named_child_count(ts) == 1 &&
+         ts_node_is_null(token_child(ts, ",")))
+    ts = ts_node_named_child(ts, 0);
+  return ts;
+}
+
 // invalid_assignment, invalid_ann_assign_target, invalid_for_target.
 static SyntaxIssue invalid_assignment_target(TSNode ts) {
   if (!is(ts, "assignment") && !is(ts, "augmented_assignment") && !is(ts, "for_statement")) return none;
@@ -116,6 +125,8 @@ static SyntaxIssue invalid_assignment_target(TSNode ts) {
   if ((is(left, "list_splat_pattern") || is(left, "list_splat")) && !is(ts, "augmented_assignment"))
     return at(left, "starred assignment target must be in a list or tuple");  // compile.c: `*a = b`
   if (is(ts, "augmented_assignment")) {
+    left = unparenthesized(left);
+    what = pyrules_unassignable(left);
     const char *seq = is(left, "list_pattern") || is(left, "list") ? "list"
                       : is_sequence_target(left) && !is(left, "parenthesized_expression") ? "tuple" : NULL;
     if (seq) return at(left, xprintf("'%s' is an illegal expression for augmented assignment", seq));
@@ -132,10 +143,7 @@ static SyntaxIssue invalid_assignment_target(TSNode ts) {
 static SyntaxIssue invalid_ann_assign_target(TSNode ts) {
   if (!is(ts, "assignment") || ts_node_is_null(field(ts, "type"))) return none;
   TSNode left = field(ts, "left");
-  // tree-sitter reads `(())` as a tuple in a tuple; Python sees parentheses around ()
-  while ((is(left, "tuple_pattern") || is(left, "parenthesized_expression")) && ts_node_named_child_count(left) == 1 &&
-         ts_node_is_null(token_child(left, ",")))
-    left = ts_node_named_child(left, 0);
+  left = unparenthesized(left);
   bool list = is(left, "list_pattern") || is(left, "list");
   if (list || is(left, "tuple_pattern") || is(left, "tuple") || is(left, "pattern_list"))
     return at(left, xprintf("only single target (not %s) can be annotated", list ? "list" : "tuple"));

@@ -43,6 +43,10 @@ typedef struct {
   size_t first_len;
   const char *text;
   Loc last_newline;  // where the last logical line with tokens ended
+  // the line breaks, comments and continuations of the outermost bracket now open, and
+  // whether a line among them is indented less than the block (see blank_bracket_layout)
+  Vec layout_in_brackets;
+  bool dedented_in_brackets;
 } Scanner;
 
 static Loc loc_at(Scanner *s, const char *p) {
@@ -320,6 +324,36 @@ static void number(Scanner *s) {
 }
 
 // ---- brackets
+// Inside brackets Python ignores line breaks and indentation; tree-sitter-python's scanner
+// does not when a line there is indented less than its block and follows a token that
+// cannot end the bracket (`(bar.` then `baz)` further left): it closes the block, and the
+// file becomes ERROR. So the breaks, comments and continuations of such a bracket are
+// handed to ast.c to be read as spaces (byte offsets and so locations unchanged).
+static void layout_in_brackets(Scanner *s, const char *from, const char *to) {
+  ByteRange *r = xmalloc(sizeof *r);
+  *r = (ByteRange){(size_t)(from - s->text), (size_t)(to - s->text)};
+  vec_push(&s->layout_in_brackets, r);
+}
+
+static void blank_bracket_layout(Scanner *s) {
+  if (s->dedented_in_brackets)
+    for (int i = 0; i < s->layout_in_brackets.len; i++) vec_push(&s->out->blanks, s->layout_in_brackets.items[i]);
+  s->layout_in_brackets = (Vec){0};
+  s->dedented_in_brackets = false;
+}
+
+// A line inside brackets whose first token is at `first`: is it left of its block?
+static void check_bracket_line(Scanner *s, const char *first) {
+  int col = 0;
+  for (const char *q = s->line_start; q < first; q++) {
+    if (*q == ' ') col++;
+    else if (*q == '\t') col = (col / 8 + 1) * 8;
+    else if (*q == '\f') col = 0;
+    else return;  // not the line's first token
+  }
+  if (col < s->indents[s->depth]) s->dedented_in_brackets = true;
+}
+
 static void open_bracket(Scanner *s, const char *at) {
   if (s->level >= MAX_BRACKETS) {
     hard(s, at, "too many nested parentheses");
@@ -345,7 +379,7 @@ static void close_bracket(Scanner *s, const char *at) {
                        open_at.line));
     return;
   }
-  s->level--;
+  if (--s->level == 0) blank_bracket_layout(s);
 }
 
 static const char unexpected_indent[] = "unexpected indent";  // compared by address
@@ -410,12 +444,15 @@ static void end_logical_line(Scanner *s) {
 static bool skip_space(Scanner *s) {
   for (;;) {
     while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\f')) s->p++;
+    const char *comment = s->p;
     if (s->p < s->end && *s->p == '#')
       while (s->p < s->end && *s->p != '\n') s->p++;
     if (s->p < s->end && *s->p == '\r' && s->p + 1 < s->end && s->p[1] == '\n') s->p++;
+    if (s->level > 0 && s->p > comment) layout_in_brackets(s, comment, s->p);
     if (s->p >= s->end) return true;
     if (*s->p == '\n') {
       if (s->level == 0 && s->line_has_tokens) s->last_newline = loc_at(s, s->p);
+      if (s->level > 0) layout_in_brackets(s, s->p, s->p + 1);
       s->p++;
       if (s->level == 0) end_logical_line(s);
       newline(s, s->p);
@@ -427,10 +464,12 @@ static bool skip_space(Scanner *s) {
       if (s->p >= s->end) return !soft(s, loc_at(s, bs), "unexpected EOF while parsing");
       if (*s->p != '\n') return !soft(s, loc_at(s, bs), "unexpected character after line continuation character");
       s->p++;
+      if (s->level > 0) layout_in_brackets(s, bs, s->p);
       newline(s, s->p);
       continue;
     }
     if (s->level == 0 && !s->line_has_tokens && !indentation(s, s->p)) return false;
+    if (s->level > 0) check_bracket_line(s, s->p);
     return true;
   }
 }

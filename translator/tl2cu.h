@@ -85,9 +85,15 @@ typedef struct {
   Loc end_of_previous;
 } LogicalLine;
 
+// Bytes [from, to) of the source that tree-sitter-python is to read as spaces.
+typedef struct {
+  size_t from, to;
+} ByteRange;
+
 // The first error of each kind that Python's tokenizer tells apart (see syntax.c).
 typedef struct {
   Vec lines;             // LogicalLine *: each must start a statement (ast.c checks)
+  Vec blanks;            // ByteRange *: line breaks and comments inside brackets that tree-sitter misreads
   SyntaxIssue hard;      // raised by the tokenizer itself: reported wherever the parser stops
   SyntaxIssue soft;      // stops the tokenizer: unindent, tabs and spaces, line continuation
   SyntaxIssue layout;    // unexpected indent, expected an indented block
