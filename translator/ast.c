@@ -707,6 +707,11 @@ SyntaxIssue ast_issue_span(TSNode from, TSNode to, const char *msg) {
 
 char *ast_text(TSNode ts) { return text_of(ts); }
 
+bool ast_text_is(TSNode ts, const char *text) {
+  uint32_t s = ts_node_start_byte(ts), e = ts_node_end_byte(ts);
+  return strlen(text) == e - s && !memcmp(source + s, text, e - s);
+}
+
 // The first ERROR or MISSING node inside an ERROR node, which is closer to the mistake.
 static TSNode innermost_error(TSNode ts) {
   TSTreeCursor cur = ts_tree_cursor_new(ts);

@@ -12,6 +12,7 @@
 // Python's words and at Python's place (msg NULL: none).
 #include "tl2cu.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
 
@@ -25,7 +26,7 @@ static TSNode field(TSNode ts, const char *name) {
 
 static SyntaxIssue at(TSNode ts, const char *msg) { return ast_issue_at(ts, msg); }
 
-static bool text_is(TSNode ts, const char *s) { return !ts_node_is_null(ts) && !strcmp(ast_text(ts), s); }
+static bool text_is(TSNode ts, const char *s) { return !ts_node_is_null(ts) && ast_text_is(ts, s); }
 
 // The children of a node (named only, or all tokens too), comments skipped, in one walk.
 typedef struct {
@@ -503,8 +504,13 @@ static int uses_of(TSNode ts, const char *name, uint32_t upto, bool in_comprehen
     return text_is(field(ts, "name"), name) && ts_node_start_byte(field(ts, "name")) < upto ? ASSIGN : 0;
   in_comprehension |= is_comprehension(ts);
   int flags = 0;
-  Children k = children(ts, true);
-  for (int i = 0; i < k.len; i++) flags |= uses_of(k.at[i], name, upto, in_comprehension);
+  TSTreeCursor cur = ts_tree_cursor_new(ts);  // (no copy of the children: this runs per declaration)
+  for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+    TSNode c = ts_tree_cursor_current_node(&cur);
+    if (ts_node_start_byte(c) >= upto) break;
+    if (ts_node_is_named(c)) flags |= uses_of(c, name, upto, in_comprehension);
+  }
+  ts_tree_cursor_delete(&cur);
   return flags;
 }
 
@@ -594,15 +600,35 @@ static SyntaxIssue nonlocal_unbound(TSNode stmt) {
   return none;
 }
 
+typedef struct {
+  const char *text;
+  int at;
+} Name;
+
+static int by_text_then_place(const void *a, const void *b) {
+  const Name *x = a, *y = b;
+  int c = strcmp(x->text, y->text);
+  return c ? c : x->at - y->at;
+}
+
+// The first of the names that repeats an earlier one (-1 if none), sorting a copy: an
+// argument list may have thousands.
+static int first_repeat(Children names) {
+  Name *sorted = xmalloc(sizeof *sorted * (size_t)(names.len + 1));
+  for (int i = 0; i < names.len; i++) sorted[i] = (Name){ast_text(names.at[i]), i};
+  qsort(sorted, (size_t)names.len, sizeof *sorted, by_text_then_place);
+  int first = -1;
+  for (int i = 1; i < names.len; i++)
+    if (!strcmp(sorted[i].text, sorted[i - 1].text) && (first < 0 || sorted[i].at < first)) first = sorted[i].at;
+  return first;
+}
+
 // symtable_add_def's "duplicate argument".
 static SyntaxIssue duplicate_parameter(TSNode ts) {
   if (!is(ts, "function_definition") && !is(ts, "lambda")) return none;
   Children names = parameter_names(ts);
-  for (int i = 1; i < names.len; i++)
-    for (int j = 0; j < i; j++)
-      if (!strcmp(ast_text(names.at[i]), ast_text(names.at[j])))
-        return at(names.at[i], xprintf("duplicate argument '%s' in function definition", ast_text(names.at[i])));
-  return none;
+  int i = first_repeat(names);
+  return i < 0 ? none : at(names.at[i], xprintf("duplicate argument '%s' in function definition", ast_text(names.at[i])));
 }
 
 // The first walrus, yield or await under ts (not in a lambda); null if none.
@@ -680,17 +706,11 @@ static SyntaxIssue debug_parameter(TSNode ts) {
 // compile.c's validate_keywords: `f(a=1, a=2)`.
 static SyntaxIssue repeated_keyword(TSNode ts) {
   if (!is(ts, "argument_list")) return none;
-  Children k = children(ts, true);
-  Children seen = {xmalloc(sizeof(TSNode) * (size_t)(k.len + 1)), 0};
-  for (int i = 0; i < k.len; i++) {
-    if (!is(k.at[i], "keyword_argument")) continue;
-    TSNode name = field(k.at[i], "name");
-    for (int j = 0; j < seen.len; j++)
-      if (!strcmp(ast_text(seen.at[j]), ast_text(name)))
-        return at(k.at[i], xprintf("keyword argument repeated: %s", ast_text(name)));
-    seen.at[seen.len++] = name;
-  }
-  return none;
+  Children k = children(ts, true), names = {xmalloc(sizeof(TSNode) * (size_t)(k.len + 1)), 0};
+  for (int i = 0; i < k.len; i++)
+    if (is(k.at[i], "keyword_argument")) names.at[names.len++] = field(k.at[i], "name");
+  int i = first_repeat(names);
+  return i < 0 ? none : at(ts_node_parent(names.at[i]), xprintf("keyword argument repeated: %s", ast_text(names.at[i])));
 }
 
 // Where a statement stands, for break, continue, return and yield.

@@ -181,6 +181,7 @@ struct TSNode;
 SyntaxIssue ast_issue_at(struct TSNode ts, const char *msg);
 SyntaxIssue ast_issue_span(struct TSNode from, struct TSNode to, const char *msg);
 char *ast_text(struct TSNode ts);
+bool ast_text_is(struct TSNode ts, const char *text);  // without copying it
 struct TSNode ast_token_after(struct TSNode ts);
 
 // ---------------------------------------------------------------- pyrules.c
