@@ -471,6 +471,7 @@ static int name_use(TSNode name) {
   if (!strcmp(p, "attribute")) return ts_node_eq(field(parent, "attribute"), name) ? 0 : USE;
   if (!strcmp(p, "keyword_argument") || !strcmp(p, "keyword_pattern"))
     return ts_node_eq(field(parent, "name"), name) || ts_node_eq(ts_node_named_child(parent, 0), name) ? 0 : USE;
+  if (!strcmp(p, "splat_pattern")) return ASSIGN;  // `case [*rest]`, `case {**rest}`
   if (!strcmp(p, "global_statement")) return GLOBAL;
   if (!strcmp(p, "nonlocal_statement")) return NONLOCAL;
   if (!strcmp(p, "function_definition") || !strcmp(p, "class_definition") || !strcmp(p, "aliased_import") ||
@@ -481,6 +482,8 @@ static int name_use(TSNode name) {
     bool first = ts_node_eq(ts_node_named_child(parent, 0), name);
     if (is(stmt, "import_statement")) return first ? ASSIGN : 0;
     if (is(stmt, "import_from_statement")) return ts_node_eq(field(stmt, "module_name"), parent) ? 0 : ASSIGN;
+    bool capture = (is(stmt, "case_pattern") || is(stmt, "keyword_pattern")) && ts_node_named_child_count(parent) == 1;
+    if (capture) return ASSIGN;  // `case x:`, `case C(k=x)`
     return is(stmt, "case_pattern") || is(stmt, "class_pattern") ? USE : 0;
   }
   if (is_comprehension(parent) || is(parent, "for_in_clause")) return USE;

@@ -44,6 +44,19 @@ def hint():
                   reverse=True)
 
 
+def captures(v):
+    match v:
+        case [x, *rest]:
+            pass
+        case C(k=a, j={"k": b, **c}) if a:
+            pass
+
+    def inner():
+        nonlocal x, rest, a, b, c  # match patterns bind names too
+        return x
+    return inner
+
+
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
