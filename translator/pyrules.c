@@ -386,7 +386,10 @@ static SyntaxIssue python2_raise(TSNode ts) {
 static SyntaxIssue import_trailing_comma(TSNode ts) {
   if (!is(ts, "import_from_statement") || !ts_node_is_null(token_child(ts, "("))) return none;
   TSNode last = ts_node_child(ts, ts_node_child_count(ts) - 1);
-  return is(last, ",") ? at(last, "trailing comma not allowed without surrounding parentheses") : none;
+  if (!is(last, ",")) return none;
+  SyntaxIssue issue = at(last, "trailing comma not allowed without surrounding parentheses");
+  issue.loc.col++, issue.loc.end_col = 0;  // Python points just past the comma, at the line's end
+  return issue;
 }
 
 // invalid_double_starred_kvpairs of patterns: `{**rest}` comes last and binds a name.
@@ -575,6 +578,23 @@ static const char *mangled(TSNode at_node, const char *name) {
   return name;
 }
 
+// The `global x` statement of a scope's own nodes under ts; null if none.
+static TSNode global_declaring(TSNode ts, const char *name) {
+  if (is(ts, "global_statement")) {
+    Children names = children(ts, true);
+    for (int i = 0; i < names.len; i++)
+      if (text_is(names.at[i], name)) return ts;
+    return (TSNode){0};
+  }
+  if (opens_scope(ts) && !is(ts, "module")) return (TSNode){0};
+  Children k = children(ts, true);
+  for (int i = 0; i < k.len; i++) {
+    TSNode found = global_declaring(k.at[i], name);
+    if (!ts_node_is_null(found)) return found;
+  }
+  return (TSNode){0};
+}
+
 static bool in_class(TSNode ts) {
   for (TSNode s = ts_node_parent(ts); !ts_node_is_null(s); s = ts_node_parent(s))
     if (is(s, "class_definition")) return true;
@@ -589,7 +609,11 @@ static SyntaxIssue nonlocal_unbound(TSNode stmt) {
   Children names = children(stmt, true);
   for (int i = 0; i < names.len; i++) {
     const char *x = ast_text(names.at[i]);
-    if (flags_in_scope(scope, x, UINT32_MAX) & GLOBAL) return at(stmt, xprintf("name '%s' is nonlocal and global", x));
+    if (flags_in_scope(scope, x, UINT32_MAX) & GLOBAL) {  // Python points at the first of the two
+      TSNode global = global_declaring(is(scope, "module") ? scope : field(scope, "body"), x);
+      bool before = !ts_node_is_null(global) && ts_node_start_byte(global) < ts_node_start_byte(stmt);
+      return at(before ? global : stmt, xprintf("name '%s' is nonlocal and global", x));
+    }
     bool bound = false;
     for (TSNode s = scope_of(scope); !bound && !is(s, "module") && !ts_node_is_null(s); s = scope_of(s)) {
       if (is(s, "class_definition")) continue;
