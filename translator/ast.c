@@ -859,6 +859,8 @@ Node *ast_parse(const char *text, size_t len) {
   SyntaxIssue compile_issue = {{0, 0, 0}, NULL};
   if (!issue && ts_node_is_null(deep)) {  // Python's later phases run once the file parses
     compile_issue = pyrules_compile_error(root);
+    if (scan.compile.msg && (!compile_issue.msg || scan.compile.loc.line < compile_issue.loc.line))
+      compile_issue = scan.compile;  // in a type parameter's default, which tree-sitter did not see
     if (compile_issue.msg) issue = &compile_issue;
   }
   Node *module = NULL;

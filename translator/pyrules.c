@@ -655,7 +655,8 @@ static SyntaxIssue duplicate_parameter(TSNode ts) {
   if (!is(ts, "function_definition") && !is(ts, "lambda")) return none;
   Children names = parameter_names(ts);
   int i = first_repeat(names);
-  return i < 0 ? none : at(names.at[i], xprintf("duplicate argument '%s' in function definition", ast_text(names.at[i])));
+  if (i < 0) return none;
+  return at(names.at[i], xprintf("duplicate argument '%s' in function definition", ast_text(names.at[i])));
 }
 
 // The first walrus, yield or await under ts (not in a lambda); null if none.
@@ -737,7 +738,8 @@ static SyntaxIssue repeated_keyword(TSNode ts) {
   for (int i = 0; i < k.len; i++)
     if (is(k.at[i], "keyword_argument")) names.at[names.len++] = field(k.at[i], "name");
   int i = first_repeat(names);
-  return i < 0 ? none : at(ts_node_parent(names.at[i]), xprintf("keyword argument repeated: %s", ast_text(names.at[i])));
+  if (i < 0) return none;
+  return at(ts_node_parent(names.at[i]), xprintf("keyword argument repeated: %s", ast_text(names.at[i])));
 }
 
 // Where a statement stands, for break, continue, return and yield.

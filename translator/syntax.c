@@ -47,6 +47,14 @@ typedef struct {
   // whether a line among them is indented less than the block (see blank_bracket_layout)
   Vec layout_in_brackets;
   bool dedented_in_brackets;
+  // a type parameter list (see type_parameter_defaults)
+  int tp_step;             // 1 after a statement's def, class or type; 2 after its name too
+  int tp_level;            // the bracket level inside the list; 0 outside one
+  bool tp_param_start;     // the next token starts a parameter
+  const char *tp_kind;     // of the parameter: "TypeVar", "TypeVarTuple" (*Ts), "ParamSpec" (**P)
+  const char *tp_default;  // the '=' of its default, NULL if none (yet)
+  const char *prev_token;  // the token before this one
+  size_t prev_len;
 } Scanner;
 
 static Loc loc_at(Scanner *s, const char *p) {
@@ -486,6 +494,63 @@ static size_t operator_length(const char *p, const char *end) {
   return strchr("+-*/%@&|^~<>=.,:;", *p) && *p ? 1 : 0;
 }
 
+// ---- PEP 696 (Python 3.13): type parameters with defaults, `def f[T = int]()`, which
+// tree-sitter-python does not parse. The defaults are handed to ast.c to be read as spaces
+// (`def f[T      ]()`), and what symtable.c forbids in them (walrus, yield, await) is
+// found here, from their tokens.
+static bool word(const char *tok, size_t n, const char *w) { return strlen(w) == n && !memcmp(tok, w, n); }
+
+static void end_type_parameter_default(Scanner *s, const char *end) {
+  if (s->tp_default) {
+    ByteRange *r = xmalloc(sizeof *r);
+    *r = (ByteRange){(size_t)(s->tp_default - s->text), (size_t)(end - s->text)};
+    vec_push(&s->out->blanks, r);
+  }
+  s->tp_default = NULL;
+}
+
+static void check_type_parameter_default(Scanner *s, const char *tok, size_t n) {
+  const char *what = word(tok, n, ":=")      ? "named"
+                     : word(tok, n, "yield") ? "yield"
+                     : word(tok, n, "await") ? "await"
+                                             : NULL;
+  if (!what || s->out->compile.msg) return;
+  const char *at = what[0] == 'n' ? s->prev_token : tok;  // a walrus's expression starts at its name
+  Loc loc = loc_at(s, at);
+  if (at == tok) loc.end_col = loc.col + (int)n;  // the keyword
+  set(&s->out->compile, loc, xprintf("%s expression cannot be used within a %s default", what, s->tp_kind));
+}
+
+static void type_parameter_defaults(Scanner *s, const char *tok, size_t n) {
+  if (!s->tp_level) {
+    bool after_async = s->first_token == s->prev_token && word(s->prev_token, s->prev_len, "async");
+    bool starts = s->first_token == tok || after_async;
+    if (s->level == 0 && starts && (word(tok, n, "def") || word(tok, n, "class") || word(tok, n, "type")))
+      s->tp_step = 1;
+    else if (s->tp_step == 1 && is_name_start((unsigned char)*tok))
+      s->tp_step = 2;
+    else if (s->tp_step == 2 && word(tok, n, "["))
+      s->tp_level = s->level, s->tp_param_start = true, s->tp_step = 0;
+    else
+      s->tp_step = 0;
+    return;
+  }
+  if (s->tp_default) check_type_parameter_default(s, tok, n);
+  if (s->level == s->tp_level && s->tp_param_start) {
+    s->tp_kind = word(tok, n, "**") ? "ParamSpec" : word(tok, n, "*") ? "TypeVarTuple" : "TypeVar";
+    s->tp_param_start = false;
+  }
+  if (s->level == s->tp_level && word(tok, n, "=") && !s->tp_default) {
+    s->tp_default = tok;
+  } else if (s->level == s->tp_level && word(tok, n, ",")) {
+    end_type_parameter_default(s, tok);
+    s->tp_param_start = true;
+  } else if (s->level < s->tp_level) {  // its ']'
+    end_type_parameter_default(s, tok);
+    s->tp_level = 0;
+  }
+}
+
 // One token at s->p (not a blank): returns false when scanning must stop.
 static bool next_token(Scanner *s) {
   const char *start = s->p;
@@ -514,6 +579,9 @@ static bool next_token(Scanner *s) {
     s->p += n;
   }
   token(s, start, (size_t)(s->p - start));
+  type_parameter_defaults(s, start, (size_t)(s->p - start));
+  s->prev_token = start;
+  s->prev_len = (size_t)(s->p - start);
   return !s->out->hard.msg;
 }
 

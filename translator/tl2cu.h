@@ -100,6 +100,7 @@ typedef struct {
   SyntaxIssue layout;    // unexpected indent, expected an indented block
   SyntaxIssue stray;     // a character that is no token ('$', '?')
   SyntaxIssue unclosed;  // a bracket still open at the end of the file
+  SyntaxIssue compile;   // the symbol table's error in a type parameter's default (reported if the file parses)
 } SyntaxScan;
 
 SyntaxScan syntax_scan(const char *text, size_t len);

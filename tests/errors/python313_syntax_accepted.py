@@ -24,6 +24,13 @@ def variadic(*args: *tuple[int, str]):  # PEP 646
     return args
 
 
+def defaults[T = int, *Ts = *tuple[int, str], **P = [int, dict[str, int]]](x: T) -> T:  # PEP 696 (3.13)
+    return x
+
+
+type Pair[K = str, V = int] = dict[K, V]
+
+
 class Box[T, *Ts, **P]:
     def method(self):
         nonlocal __class__  # a method's implicit __class__ cell
