@@ -18,7 +18,11 @@
 
 static const SyntaxIssue none;
 
-static bool is(TSNode ts, const char *type) { return !ts_node_is_null(ts) && strcmp(ts_node_type(ts), type) == 0; }
+static bool is(TSNode ts, const char *type) {
+  if (ts_node_is_null(ts)) return false;
+  const char *t = ts_node_type(ts);
+  return t[0] == type[0] && strcmp(t, type) == 0;  // (most types differ in the first letter: a walk's hot path)
+}
 
 static TSNode field(TSNode ts, const char *name) {
   return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
@@ -281,22 +285,30 @@ static SyntaxIssue annotation_after_assignment(TSNode ts) {
 }
 
 // invalid_arguments and _PyPegen_collect_call_seqs' checks of an argument list.
+static SyntaxIssue argument_out_of_order(TSNode a, bool keyword, bool unpacking) {
+  if (is(a, "list_splat") && unpacking) return at(a, "iterable argument unpacking follows keyword argument unpacking");
+  if (is(a, "list_splat") || is(a, "keyword_argument") || is(a, "dictionary_splat")) return none;
+  if (unpacking) return at(a, "positional argument follows keyword argument unpacking");
+  return keyword ? at(a, "positional argument follows keyword argument") : none;
+}
+
 static SyntaxIssue invalid_argument_order(TSNode ts) {
   if (!is(ts, "argument_list")) return none;
   bool keyword = false, unpacking = false;
-  Children k = children(ts, false);
-  if (k.len > 1 && is(k.at[1], ",")) return at(k.at[1], "invalid syntax");  // `f(,)`
-  for (int i = 0; i < k.len; i++) {
-    TSNode a = k.at[i];
-    if (!ts_node_is_named(a)) continue;
-    if (is(a, "dictionary_splat")) unpacking = true;
-    else if (is(a, "keyword_argument")) keyword = true;
-    else if (is(a, "list_splat") && unpacking)
-      return at(a, "iterable argument unpacking follows keyword argument unpacking");
-    else if (!is(a, "list_splat") && unpacking) return at(a, "positional argument follows keyword argument unpacking");
-    else if (!is(a, "list_splat") && keyword) return at(a, "positional argument follows keyword argument");
+  SyntaxIssue issue = none;
+  TSTreeCursor cur = ts_tree_cursor_new(ts);  // (a call may have thousands of arguments: no copy)
+  bool more = ts_tree_cursor_goto_first_child(&cur) && ts_tree_cursor_goto_next_sibling(&cur);
+  TSNode second = ts_tree_cursor_current_node(&cur);
+  if (more && is(second, ",")) issue = at(second, "invalid syntax");  // `f(,)`
+  for (; more && !issue.msg; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+    TSNode a = ts_tree_cursor_current_node(&cur);
+    if (!ts_node_is_named(a) || is(a, "comment") || is(a, "line_continuation")) continue;
+    issue = argument_out_of_order(a, keyword, unpacking);
+    unpacking |= is(a, "dictionary_splat");
+    keyword |= is(a, "keyword_argument");
   }
-  return none;
+  ts_tree_cursor_delete(&cur);
+  return issue;
 }
 
 // `f(x for x in L, 1)`: tree-sitter reads `L, 1` as the iterable; Python's comprehensions
@@ -420,6 +432,7 @@ static SyntaxIssue positional_after_keyword_pattern(TSNode ts) {
 typedef SyntaxIssue Rule(TSNode ts);
 
 SyntaxIssue pyrules_node_error(TSNode ts) {
+  if (!ts_node_is_named(ts)) return none;  // every rule is about a named node
   static Rule *const rules[] = {
       invalid_string_prefix, non_ascii_bytes, python2_print_or_exec, invalid_assignment_target,
       invalid_ann_assign_target, invalid_del_target, invalid_with_target, misplaced_star, misplaced_star_annotation,
@@ -732,8 +745,17 @@ static SyntaxIssue debug_parameter(TSNode ts) {
 }
 
 // compile.c's validate_keywords: `f(a=1, a=2)`.
+static int keyword_arguments(TSNode ts) {
+  int n = 0;
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur))
+    n += is(ts_tree_cursor_current_node(&cur), "keyword_argument");
+  ts_tree_cursor_delete(&cur);
+  return n;
+}
+
 static SyntaxIssue repeated_keyword(TSNode ts) {
-  if (!is(ts, "argument_list")) return none;
+  if (!is(ts, "argument_list") || keyword_arguments(ts) < 2) return none;
   Children k = children(ts, true), names = {xmalloc(sizeof(TSNode) * (size_t)(k.len + 1)), 0};
   for (int i = 0; i < k.len; i++)
     if (is(k.at[i], "keyword_argument")) names.at[names.len++] = field(k.at[i], "name");
@@ -755,18 +777,30 @@ static SyntaxIssue misplaced_statement(TSNode ts, Place place) {
   return none;
 }
 
-typedef SyntaxIssue Rule(TSNode ts);
+// Python's phases, each a list of rules (NULL-terminated): an error of an earlier phase
+// wins wherever it is, and within a phase the first in source order.
+enum { PHASES = 3, RULES_PER_PHASE = 4 };
+static Rule *const phases[PHASES][RULES_PER_PHASE] = {
+    {declaration_conflict, duplicate_parameter, annotation_scope_expression},  // symtable.c's visit
+    {nonlocal_unbound},                                                         // symtable.c's analysis
+    {debug_assignment, debug_parameter, repeated_keyword},                      // compile.c
+};
 
-static SyntaxIssue first_in_tree(TSNode ts, Rule *const *rules, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    SyntaxIssue issue = rules[i](ts);
-    if (issue.msg) return issue;
+// One walk with one cursor (no copies of every node's children) for all the phases.
+static SyntaxIssue first_by_phase(TSNode root) {
+  SyntaxIssue found[PHASES] = {none, none, none};
+  TSTreeCursor cur = ts_tree_cursor_new(root);
+  for (bool more = true; more && !found[0].msg;) {
+    TSNode ts = ts_tree_cursor_current_node(&cur);
+    for (int p = 0; p < PHASES && ts_node_is_named(ts); p++)
+      for (int r = 0; r < RULES_PER_PHASE && phases[p][r] && !found[p].msg; r++) found[p] = phases[p][r](ts);
+    if (ts_tree_cursor_goto_first_child(&cur)) continue;
+    while (!(more = ts_tree_cursor_goto_next_sibling(&cur)) && ts_tree_cursor_goto_parent(&cur)) {
+    }
   }
-  Children k = children(ts, true);
-  for (int i = 0; i < k.len; i++) {
-    SyntaxIssue issue = first_in_tree(k.at[i], rules, n);
-    if (issue.msg) return issue;
-  }
+  ts_tree_cursor_delete(&cur);
+  for (int p = 0; p < PHASES; p++)
+    if (found[p].msg) return found[p];
   return none;
 }
 
@@ -775,24 +809,21 @@ static SyntaxIssue first_misplaced(TSNode ts, Place place) {
   if (issue.msg) return issue;
   if (is(ts, "function_definition") || is(ts, "lambda")) place = (Place){false, true};
   if (is(ts, "class_definition")) place = (Place){false, false};
-  bool loop = is(ts, "for_statement") || is(ts, "while_statement");
-  Children k = children(ts, true);
-  for (int i = 0; i < k.len; i++) {
+  TSNode body = is(ts, "for_statement") || is(ts, "while_statement") ? field(ts, "body") : (TSNode){0};
+  TSTreeCursor cur = ts_tree_cursor_new(ts);
+  for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !issue.msg;
+       more = ts_tree_cursor_goto_next_sibling(&cur)) {
+    TSNode c = ts_tree_cursor_current_node(&cur);
+    if (!ts_node_is_named(c)) continue;
     Place inner = place;
-    if (loop && ts_node_eq(k.at[i], field(ts, "body"))) inner.loop = true;
-    issue = first_misplaced(k.at[i], inner);
-    if (issue.msg) return issue;
+    if (!ts_node_is_null(body) && ts_node_eq(c, body)) inner.loop = true;
+    issue = first_misplaced(c, inner);
   }
-  return none;
+  ts_tree_cursor_delete(&cur);
+  return issue;
 }
 
 SyntaxIssue pyrules_compile_error(TSNode root) {
-  static Rule *const symtable_visit[] = {declaration_conflict, duplicate_parameter, annotation_scope_expression};
-  static Rule *const symtable_analysis[] = {nonlocal_unbound};
-  static Rule *const compiler[] = {debug_assignment, debug_parameter, repeated_keyword};
-  SyntaxIssue issue = first_in_tree(root, symtable_visit, sizeof symtable_visit / sizeof *symtable_visit);
-  if (!issue.msg) issue = first_in_tree(root, symtable_analysis, 1);
-  if (!issue.msg) issue = first_in_tree(root, compiler, sizeof compiler / sizeof *compiler);
-  if (!issue.msg) issue = first_misplaced(root, (Place){false, false});
-  return issue;
+  SyntaxIssue issue = first_by_phase(root);
+  return issue.msg ? issue : first_misplaced(root, (Place){false, false});  // compile.c's too
 }
