@@ -3,7 +3,10 @@
 // The concrete syntax tree is walked once; identifiers and literals are
 // copied into the arena and every node keeps its 1-based Loc, so the TSTree is
 // deleted before any later stage runs. Syntax errors (ERROR and MISSING nodes)
-// are reported here. Constructs outside the kernel language still become
+// are reported here, with Python's rules tree-sitter-python does not enforce
+// (pyrules.c). tree-sitter parses a copy of the source in which syntax.c's ranges
+// (line breaks inside brackets it would misread, PEP 696 defaults it cannot parse)
+// are spaces; lines and columns come from our own table of the source's lines. Constructs outside the kernel language still become
 // nodes (ND_UNSUPPORTED*) naming the construct: whether they are an error
 // depends on where they appear (module level is free Python, kernels are not).
 // Above each converter: the node type and fields from node-types.json.

@@ -1,5 +1,6 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
-//   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
+//   options -> read (decoded from a PEP 263 coding cookie's encoding) -> parse (syntax.c, ast.c,
+//   pyrules.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> axis facts (axisinfo.c) -> layout
 //   (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared memory (smem.c, dot.c's

@@ -4,9 +4,10 @@
 // parses as an empty block, an unclosed bracket is reported a line late), so this
 // scans the source once the way CPython's Parser/tokenizer.c does: an indentation
 // stack (with the tab-width-1 shadow stack behind TabError), a bracket stack, strings,
-// numbers and line continuations. It records the first error of each kind Python
-// tells apart; syntax_report() then reports the one Python would, given the first
-// error of the parser (tree-sitter and the grammar checks of ast.c):
+// numbers and line continuations, and f-strings' replacement fields as code (PEP 701).
+// It also marks what tree-sitter-python would misread (blanks: see ast.c). It records
+// the first error of each kind Python tells apart; syntax_report() then reports the
+// one Python would, given the first error of the parser (tree-sitter and pyrules.c):
 //   - an error the tokenizer raises itself (strings, numbers, brackets, bad characters)
 //     wins wherever it is, because CPython tokenizes the rest of the file after a
 //     parser error to look for one;
