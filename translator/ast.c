@@ -765,7 +765,8 @@ static SyntaxIssue parser_error(TSNode ts) {
   const char *what = ts_node_is_null(target) ? NULL : pyrules_unassignable(target);
   if (ts_node_child_count(ts) && is(ts_node_child(ts, 0), "=") && what)
     return ast_issue_at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
-  return ast_issue_at(ts, "invalid syntax");
+  SyntaxIssue named = ts_node_is_error(ts) ? pyrules_stuck_target(ts) : (SyntaxIssue){{0, 0, 0}, NULL};
+  return named.msg ? named : ast_issue_at(ts, "invalid syntax");
 }
 
 // Python's statements end at the end of a logical line or at ';': tree-sitter-python also

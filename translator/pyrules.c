@@ -429,6 +429,24 @@ static SyntaxIssue positional_after_keyword_pattern(TSNode ts) {
   return none;
 }
 
+// invalid_assignment and invalid_for_target where tree-sitter gave up: an ERROR node of
+// `f() =` or `for f() in x:`. Python's message for a lone `a = b` adds a hint; for a
+// chain, a for target and True, False, None it does not.
+SyntaxIssue pyrules_stuck_target(TSNode error) {
+  bool loop = ts_node_child_count(error) >= 3 && is(ts_node_child(error, 0), "for") &&
+              is(ts_node_child(error, 2), "in");
+  TSNode target = ts_node_child(error, loop ? 1 : 0);
+  if (!loop && (ts_node_child_count(error) != 2 || !is(ts_node_child(error, 1), "="))) return none;
+  const char *what = pyrules_unassignable(target);
+  if (!what) return none;
+  TSNode next = ts_node_next_sibling(error);
+  bool chain = is(ts_node_parent(error), "assignment") ||
+               (!ts_node_is_null(next) && is(ts_node_named_child(next, 0), "assignment"));
+  bool constant = !strcmp(what, "True") || !strcmp(what, "False") || !strcmp(what, "None");
+  if (loop || chain || constant) return at(target, xprintf("cannot assign to %s", what));
+  return at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
+}
+
 typedef SyntaxIssue Rule(TSNode ts);
 
 SyntaxIssue pyrules_node_error(TSNode ts) {

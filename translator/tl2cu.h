@@ -191,6 +191,7 @@ struct TSNode ast_token_after(struct TSNode ts);
 SyntaxIssue pyrules_node_error(struct TSNode ts);
 SyntaxIssue pyrules_compile_error(struct TSNode root);
 const char *pyrules_unassignable(struct TSNode target);  // "function call", ...; NULL if assignable
+SyntaxIssue pyrules_stuck_target(struct TSNode error);    // `f() = 1` where tree-sitter gave up
 
 // ---------------------------------------------------------------- types.c
 typedef enum {  // ORDER SCALAR: keep in step with the table in types.c
