@@ -433,10 +433,12 @@ static SyntaxIssue positional_after_keyword_pattern(TSNode ts) {
 // `f() =` or `for f() in x:`. Python's message for a lone `a = b` adds a hint; for a
 // chain, a for target and True, False, None it does not.
 SyntaxIssue pyrules_stuck_target(TSNode error) {
-  bool loop = ts_node_child_count(error) >= 3 && is(ts_node_child(error, 0), "for") &&
-              is(ts_node_child(error, 2), "in");
+  uint32_t n = ts_node_child_count(error);
+  bool loop = n >= 3 && is(ts_node_child(error, 0), "for") && is(ts_node_child(error, 2), "in");
+  bool inner_loop = n == 2 && is(ts_node_child(error, 1), "in") && is(ts_node_prev_sibling(error), "for");
   TSNode target = ts_node_child(error, loop ? 1 : 0);
-  if (!loop && (ts_node_child_count(error) != 2 || !is(ts_node_child(error, 1), "="))) return none;
+  loop |= inner_loop;  // (in a block: `for` outside the ERROR of `f() in`)
+  if (!loop && (n != 2 || !is(ts_node_child(error, 1), "="))) return none;
   const char *what = pyrules_unassignable(target);
   if (!what) return none;
   TSNode next = ts_node_next_sibling(error);
