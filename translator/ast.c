@@ -777,7 +777,8 @@ static SyntaxIssue statement_error(TSNode ts) {
   Kids ks = kids(ts);
   for (int i = 0; i < ks.len; i++) {
     TSNode c = ks.at[i];
-    if (!ts_node_is_null(prev) && end_point(prev).row == start_point(c).row) {
+    // (an error inside prev comes first: the walk finds it there)
+    if (!ts_node_is_null(prev) && !ts_node_has_error(prev) && end_point(prev).row == start_point(c).row) {
       uint32_t from = ts_node_end_byte(prev), to = ts_node_start_byte(c);
       if (!memchr(source + from, ';', to - from)) return ast_issue_at(c, "invalid syntax");
     }
