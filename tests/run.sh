@@ -36,7 +36,7 @@ else
   bad "parse check" "$tmp/parse.log"
 fi
 
-# ---- syntax errors against Python's ast.parse on a fixed sample of mutated kernels
+# ---- syntax errors against Python's compile() on a fixed sample of mutated kernels
 if command -v python3 >/dev/null 2>&1; then
   if python3 tests/fuzz/parse_agree.py --seed 1 --count 1000 --tl2cu "$TL2CU" >"$tmp/agree.log" 2>&1; then
     ok "$(tail -1 "$tmp/agree.log")"

@@ -3,7 +3,10 @@
 // The concrete syntax tree is walked once; identifiers and literals are
 // copied into the arena and every node keeps its 1-based Loc, so the TSTree is
 // deleted before any later stage runs. Syntax errors (ERROR and MISSING nodes)
-// are reported here. Constructs outside the kernel language still become
+// are reported here, with Python's rules tree-sitter-python does not enforce
+// (pyrules.c). tree-sitter parses a copy of the source in which syntax.c's ranges
+// (line breaks inside brackets it would misread, PEP 696 defaults it cannot parse)
+// are spaces; lines and columns come from our own table of the source's lines. Constructs outside the kernel language still become
 // nodes (ND_UNSUPPORTED*) naming the construct: whether they are an error
 // depends on where they appear (module level is free Python, kernels are not).
 // Above each converter: the node type and fields from node-types.json.
@@ -17,11 +20,37 @@
 const TSLanguage *tree_sitter_python(void);
 
 static const char *source;
+// Where each line of the source starts: tree-sitter's rows and columns are those of the
+// text it parsed, in which syntax.c's line breaks inside brackets became spaces.
+static uint32_t *line_starts;
+static uint32_t line_count;
+
+static void index_lines(const char *text, size_t len) {
+  line_count = 1;
+  for (size_t i = 0; i < len; i++) line_count += text[i] == '\n';
+  line_starts = xmalloc(sizeof *line_starts * line_count);
+  line_starts[0] = 0;
+  for (uint32_t i = 0, l = 1; i < len; i++)
+    if (text[i] == '\n') line_starts[l++] = i + 1;
+}
+
+static TSPoint point_at(uint32_t byte) {
+  uint32_t lo = 0, hi = line_count;  // the last line starting at or before byte
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (line_starts[mid] <= byte) lo = mid;
+    else hi = mid;
+  }
+  return (TSPoint){lo, byte - line_starts[lo]};
+}
+
+static TSPoint start_point(TSNode ts) { return point_at(ts_node_start_byte(ts)); }
+static TSPoint end_point(TSNode ts) { return point_at(ts_node_end_byte(ts)); }
 
 static Node *new_node(NodeKind kind, TSNode ts) {
   Node *n = xmalloc(sizeof(Node));
   n->kind = kind;
-  TSPoint p = ts_node_start_point(ts), e = ts_node_end_point(ts);
+  TSPoint p = start_point(ts), e = end_point(ts);
   n->loc.line = (int)p.row + 1;
   n->loc.col = (int)p.column + 1;
   n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
@@ -52,7 +81,7 @@ static Kids kids(TSNode ts) {
   TSTreeCursor cur = ts_tree_cursor_new(ts);
   for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
     TSNode c = ts_tree_cursor_current_node(&cur);
-    if (!ts_node_is_named(c) || is(c, "comment")) continue;
+    if (!ts_node_is_named(c) || is(c, "comment") || is(c, "line_continuation")) continue;
     if (k.len == cap) {
       TSNode *bigger = xmalloc(sizeof(TSNode) * (size_t)(cap = cap ? 2 * cap : 8));
       if (k.len) memcpy(bigger, k.at, sizeof(TSNode) * (size_t)k.len);
@@ -337,7 +366,7 @@ static void flatten_bitwise(TSNode ts, BitwiseRun *run) {
 // a op b, spanning the source from operand `first` to operand `last`.
 static Node *bitwise(Op op, Node *a, Node *b, TSNode first, TSNode last) {
   Node *n = new_node(ND_BINOP, first);
-  TSPoint p = ts_node_start_point(first), e = ts_node_end_point(last);
+  TSPoint p = start_point(first), e = end_point(last);
   n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
   n->op = op;
   n->a = a;
@@ -672,10 +701,26 @@ static Node *block(TSNode ts) {
 // with ASan's larger frames as well.
 #define MAX_DEPTH 3000
 
-static SyntaxIssue issue_at(TSNode ts, const char *msg) {
+SyntaxIssue ast_issue_at(TSNode ts, const char *msg) {
   SyntaxIssue issue = {new_node(ND_PASS, ts)->loc, msg};
   if (issue.loc.end_col - issue.loc.col > 40) issue.loc.end_col = 0;
   return issue;
+}
+
+// From the start of `from` to the end of `to`, on one line.
+SyntaxIssue ast_issue_span(TSNode from, TSNode to, const char *msg) {
+  SyntaxIssue issue = ast_issue_at(from, msg);
+  Loc end = new_node(ND_PASS, to)->loc;
+  int end_col = end.end_col ? end.end_col : 0;
+  issue.loc.end_col = end.line == issue.loc.line && end_col - issue.loc.col <= 40 ? end_col : 0;
+  return issue;
+}
+
+char *ast_text(TSNode ts) { return text_of(ts); }
+
+bool ast_text_is(TSNode ts, const char *text) {
+  uint32_t s = ts_node_start_byte(ts), e = ts_node_end_byte(ts);
+  return strlen(text) == e - s && !memcmp(source + s, text, e - s);
 }
 
 // The first ERROR or MISSING node inside an ERROR node, which is closer to the mistake.
@@ -696,10 +741,8 @@ static TSNode innermost_error(TSNode ts) {
   return found;
 }
 
-static const char *unassignable(TSNode target);
-
 // The first token after ts, or ts itself at the end of the file.
-static TSNode token_after(TSNode ts) {
+TSNode ast_token_after(TSNode ts) {
   for (TSNode n = ts; !ts_node_is_null(n); n = ts_node_parent(n)) {
     TSNode next = ts_node_next_sibling(n);
     if (!ts_node_is_null(next)) {
@@ -724,12 +767,14 @@ static bool only_complete_parts(TSNode ts) {
 // A MISSING ':' is Python's "expected ':'"; anything else missing or skipped is invalid.
 static SyntaxIssue parser_error(TSNode ts) {
   ts = innermost_error(ts);
-  if (ts_node_is_missing(ts) && is(ts, ":")) return issue_at(ts, "expected ':'");
-  if (ts_node_is_error(ts) && only_complete_parts(ts)) return issue_at(token_after(ts), "invalid syntax");
+  if (ts_node_is_missing(ts) && is(ts, ":")) return ast_issue_at(ts, "expected ':'");
+  if (ts_node_is_error(ts) && only_complete_parts(ts)) return ast_issue_at(ast_token_after(ts), "invalid syntax");
   TSNode target = ts_node_prev_sibling(ts);  // `a = b + c = d`: Python points at `b + c`
-  if (ts_node_child_count(ts) && is(ts_node_child(ts, 0), "=") && !ts_node_is_null(target) && unassignable(target))
-    return issue_at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", unassignable(target)));
-  return issue_at(ts, "invalid syntax");
+  const char *what = ts_node_is_null(target) ? NULL : pyrules_unassignable(target);
+  if (ts_node_child_count(ts) && is(ts_node_child(ts, 0), "=") && what)
+    return ast_issue_at(target, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
+  SyntaxIssue named = ts_node_is_error(ts) ? pyrules_stuck_target(ts) : (SyntaxIssue){{0, 0, 0}, NULL};
+  return named.msg ? named : ast_issue_at(ts, "invalid syntax");
 }
 
 // Python's statements end at the end of a logical line or at ';': tree-sitter-python also
@@ -740,9 +785,10 @@ static SyntaxIssue statement_error(TSNode ts) {
   Kids ks = kids(ts);
   for (int i = 0; i < ks.len; i++) {
     TSNode c = ks.at[i];
-    if (!ts_node_is_null(prev) && ts_node_end_point(prev).row == ts_node_start_point(c).row) {
+    // (an error inside prev comes first: the walk finds it there)
+    if (!ts_node_is_null(prev) && !ts_node_has_error(prev) && end_point(prev).row == start_point(c).row) {
       uint32_t from = ts_node_end_byte(prev), to = ts_node_start_byte(c);
-      if (!memchr(source + from, ';', to - from)) return issue_at(c, "invalid syntax");
+      if (!memchr(source + from, ';', to - from)) return ast_issue_at(c, "invalid syntax");
     }
     prev = c;
   }
@@ -775,130 +821,6 @@ static SyntaxIssue logical_line_error(TSNode root, const SyntaxScan *scan) {
   return (SyntaxIssue){{0, 0, 0}, NULL};
 }
 
-// What Python calls an expression that cannot be assigned to, or NULL if it can be.
-static const char *unassignable(TSNode target) {
-  static const struct { const char *type, *name; } kinds[] = {
-      {"call", "function call"},        {"integer", "literal"},        {"float", "literal"},
-      {"string", "literal"},            {"concatenated_string", "literal"}, {"true", "True"},
-      {"false", "False"},               {"none", "None"},              {"binary_operator", "expression"},
-      {"unary_operator", "expression"}, {"boolean_operator", "expression"}, {"not_operator", "expression"},
-      {"comparison_operator", "comparison"}, {"lambda", "lambda"}, {"conditional_expression", "conditional expression"},
-      {"await", "await expression"},    {"dictionary", "dict literal"}, {"set", "set display"},
-      {"list_comprehension", "list comprehension"}, {"generator_expression", "generator expression"},
-      {"named_expression", "named expression"}, {"ellipsis", "ellipsis"},
-  };
-  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-    if (is(target, kinds[i].type)) return kinds[i].name;
-  return NULL;
-}
-
-// tree-sitter binds `*a + b` as `(*a) + b` and `*f(x)` as `(*f)(x)`; Python reads
-// `*(a + b)` and `*(f(x))`: is star the first operand of the operation op?
-static bool star_operand(TSNode op, TSNode star) {
-  static const char *const operations[] = {"binary_operator", "comparison_operator", "boolean_operator",
-                                           "call", "attribute", "subscript", "conditional_expression"};
-  if (ts_node_start_byte(op) != ts_node_start_byte(star)) return false;
-  for (size_t i = 0; i < sizeof operations / sizeof *operations; i++)
-    if (is(op, operations[i])) return true;
-  return false;
-}
-
-// Where `*x` may stand: tree-sitter-python also takes `a * * b` as `a * (*b)`.
-static bool starred_allowed(TSNode star) {
-  TSNode parent = ts_node_parent(star);
-  while (!ts_node_is_null(parent) && star_operand(parent, star)) {
-    star = parent;
-    parent = ts_node_parent(star);
-  }
-  if (ts_node_is_null(parent)) return false;
-  static const char *const places[] = {"argument_list", "list", "tuple", "set", "expression_list", "subscript",
-                                       "pattern_list", "tuple_pattern", "list_pattern", "assignment",
-                                       "augmented_assignment", "return_statement", "expression_statement",
-                                       "for_statement"};
-  for (size_t i = 0; i < sizeof places / sizeof *places; i++)
-    if (is(parent, places[i])) return true;
-  return false;
-}
-
-static bool annotated_assignment(TSNode ts) {
-  return !ts_node_is_null(ts) && is(ts, "assignment") && !ts_node_is_null(field(ts, "type"));
-}
-
-// A string prefix Python 3.13 and before take (tree-sitter takes any letters: t"" is 3.14's).
-static bool python_string_prefix(const char *start) {
-  static const char *const prefixes[] = {"", "r", "u", "f", "b", "br", "rb", "fr", "rf"};
-  char prefix[4] = {0};
-  size_t n = strcspn(start, "'\"");
-  if (n >= sizeof prefix) return false;
-  for (size_t i = 0; i < n; i++) prefix[i] = (char)tolower((unsigned char)start[i]);
-  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (!strcmp(prefix, prefixes[i])) return true;
-  return false;
-}
-
-// `a as b` stands in a with item, an except clause (`except E as e`, `except* E as e`)
-// and a case pattern (`case [a, b] as p`, nested in the pattern too).
-static bool as_pattern_allowed(TSNode ts) {
-  TSNode parent = ts_node_parent(ts);
-  if (ts_node_is_null(parent)) return false;
-  if (is(parent, "with_item") || is(parent, "except_clause") || is(parent, "except_group_clause")) return true;
-  for (TSNode n = parent; !ts_node_is_null(n); n = ts_node_parent(n))
-    if (is(n, "case_clause")) return true;
-  return false;
-}
-
-// The grammar checks of one node that tree-sitter-python lets through; msg NULL if fine.
-static SyntaxIssue grammar_error(TSNode ts) {
-  if (is(ts, "string_start") && !python_string_prefix(text_of(ts))) return issue_at(ts, "invalid syntax");
-  if (is(ts, "print_statement") || is(ts, "exec_statement")) {
-    const char *name = is(ts, "print_statement") ? "print" : "exec";
-    return issue_at(ts, xprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", name, name));
-  }
-  if (is(ts, "assignment") || is(ts, "augmented_assignment") || is(ts, "for_statement")) {
-    TSNode left = field(ts, "left");
-    const char *what = ts_node_is_null(left) ? NULL : unassignable(left);
-    if (what && is(ts, "augmented_assignment"))
-      return issue_at(left, xprintf("'%s' is an illegal expression for augmented assignment", what));
-    if (what && (is(ts, "for_statement") || !strcmp(what, "True") || !strcmp(what, "False") || !strcmp(what, "None")))
-      return issue_at(left, xprintf("cannot assign to %s", what));
-    if (what) return issue_at(left, xprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", what));
-  }
-  if (is(ts, "list_splat") && !starred_allowed(ts)) return issue_at(ts, "invalid syntax");
-  if (is(ts, "as_pattern") && !as_pattern_allowed(ts))
-    return issue_at(ts_node_child(ts, 1), "invalid syntax");  // `a as b` outside with, except and case
-  if (is(ts, "assignment") && annotated_assignment(field(ts, "right")))  // `a = b: T`
-    return issue_at(ts_node_prev_sibling(field(field(ts, "right"), "type")), "invalid syntax");
-  if (is(ts, "argument_list")) {
-    bool keyword = false;
-    Kids ks = kids(ts);
-    for (int i = 0; i < ks.len; i++) {
-      TSNode a = ks.at[i];
-      if (is(a, "keyword_argument") || is(a, "dictionary_splat")) keyword = true;
-      else if (keyword && !is(a, "list_splat"))
-        return issue_at(a, "positional argument follows keyword argument");
-    }
-  }
-  if (is(ts, "try_statement")) {  // tree-sitter takes a try without handlers; Python does not
-    bool handled = false;
-    Kids ks = kids(ts);
-    for (int i = 0; i < ks.len; i++)
-      handled |= is(ks.at[i], "except_clause") || is(ks.at[i], "except_group_clause") || is(ks.at[i], "finally_clause");
-    if (!handled) return issue_at(token_after(ts), "expected 'except' or 'finally' block");
-  }
-  if (is(ts, "parameters") || is(ts, "lambda_parameters")) {
-    bool with_default = false;
-    Kids ks = kids(ts);
-    for (int i = 0; i < ks.len; i++) {
-      TSNode p = ks.at[i];
-      if (is(p, "default_parameter") || is(p, "typed_default_parameter")) with_default = true;
-      else if (is(p, "list_splat_pattern") || is(p, "dictionary_splat_pattern") || is(p, "keyword_separator")) break;
-      else if (with_default && (is(p, "identifier") || is(p, "typed_parameter")))
-        return issue_at(p, "non-default argument follows default argument");
-    }
-  }
-  return (SyntaxIssue){{0, 0, 0}, NULL};
-}
-
 // The parser's first error in source order; msg NULL if none. *deep: the first node
 // nested beyond MAX_DEPTH (null if none), where the walk stops too.
 static SyntaxIssue first_parser_error(TSNode root, TSNode *deep) {
@@ -908,7 +830,7 @@ static SyntaxIssue first_parser_error(TSNode root, TSNode *deep) {
   for (;;) {
     TSNode ts = ts_tree_cursor_current_node(&cur);
     if (ts_node_is_error(ts) || ts_node_is_missing(ts)) found = parser_error(ts);
-    else found = grammar_error(ts);
+    else found = pyrules_node_error(ts);
     if (!found.msg) found = statement_error(ts);
     if (!found.msg && depth >= MAX_DEPTH) *deep = ts;
     if (found.msg || depth >= MAX_DEPTH) break;
@@ -929,18 +851,35 @@ done:
 Node *ast_parse(const char *text, size_t len) {
   SyntaxScan scan = syntax_scan(text, len);
   source = text;
+  index_lines(text, len);
+  char *parsed = (char *)text;
+  if (scan.blanks.len) {
+    parsed = xstrndup(text, len);
+    for (int i = 0; i < scan.blanks.len; i++) {
+      ByteRange *r = scan.blanks.items[i];
+      memset(parsed + r->from, ' ', r->to - r->from);
+    }
+  }
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
-  TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
+  TSTree *tree = ts_parser_parse_string(parser, NULL, parsed, (uint32_t)len);
   TSNode root = ts_tree_root_node(tree);
   TSNode deep = {0};
   SyntaxIssue parser_issue = first_parser_error(root, &deep);
   SyntaxIssue line_issue = logical_line_error(root, &scan);
   if (line_issue.msg && (!parser_issue.msg || line_issue.loc.line < parser_issue.loc.line)) parser_issue = line_issue;
   const SyntaxIssue *issue = syntax_choose(&scan, &parser_issue);
+  SyntaxIssue compile_issue = {{0, 0, 0}, NULL};
+  if (!issue && ts_node_is_null(deep)) {  // Python's later phases run once the file parses
+    compile_issue = pyrules_compile_error(root);
+    if (scan.compile.msg && (!compile_issue.msg || scan.compile.loc.line < compile_issue.loc.line))
+      compile_issue = scan.compile;  // in a type parameter's default, which tree-sitter did not see
+    if (compile_issue.msg) issue = &compile_issue;
+  }
   Node *module = NULL;
   if (issue) syntax_report(issue);
-  else if (!ts_node_is_null(deep)) diag_error(issue_at(deep, "").loc, "nested too deeply: more than %d levels", MAX_DEPTH);
+  else if (!ts_node_is_null(deep))
+    diag_error(ast_issue_at(deep, "").loc, "nested too deeply: more than %d levels", MAX_DEPTH);
   else module = block(root);
   ts_tree_delete(tree);
   ts_parser_delete(parser);

@@ -6,6 +6,7 @@
 // for errors after which the stage cannot go on.
 #include "tl2cu.h"
 
+#include <iconv.h>
 #include <setjmp.h>
 
 #include <stdlib.h>
@@ -14,7 +15,10 @@
 static const char *src_path = "<input>";
 static const char *src_text = "";
 static size_t src_len;
+static const char *src_encoding;  // a PEP 263 coding cookie's, when the text was decoded from it
 static int errors;
+
+void diag_set_encoding(const char *encoding) { src_encoding = encoding; }
 
 void diag_set_source(const char *path, const char *text, size_t len) {
   src_path = path;
@@ -97,8 +101,22 @@ static void print_source(Loc loc) {
   fputc('\n', stderr);
 }
 
+// A column of the decoded UTF-8 text as a byte column of the file in its own encoding.
+static int file_column(Loc loc) {
+  size_t n = 0;
+  const char *p = src_encoding ? line_start(loc.line, &n) : NULL;
+  if (!p || loc.col < 1) return loc.col;
+  size_t in_left = (size_t)loc.col - 1 < n ? (size_t)loc.col - 1 : n, out_size = 4 * in_left + 4, out_left = out_size;
+  char *in = (char *)p, *out = xmalloc(out_size), *o = out;
+  iconv_t cd = iconv_open(src_encoding, "UTF-8");
+  if (cd == (iconv_t)-1) return loc.col;
+  size_t done = iconv(cd, &in, &in_left, &o, &out_left);
+  iconv_close(cd);
+  return done == (size_t)-1 ? loc.col : (int)(out_size - out_left) + 1;
+}
+
 static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
-  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, loc.col, level);
+  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, file_column(loc), level);
   else fprintf(stderr, "%s: %s: ", src_path, level);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);

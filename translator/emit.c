@@ -646,8 +646,12 @@ void source_comment(Em *em, Stmt *s) {
   em->last_line = s->loc.line;
   const char *p = s->src;
   while (*p == ' ' || *p == '\t') p++;
+  // a Python line continued with '\' would splice the next C line into the comment
+  size_t n = strlen(p);
+  if (n && p[n - 1] == '\\')
+    while (n && strchr(" \t\\", p[n - 1])) n--;
   if (em->opt->line_directives) line(em, "#line %d \"%s\"", s->loc.line, diag_path());
-  line(em, "// L%d: %s", s->loc.line, p);
+  line(em, "// L%d: %.*s", s->loc.line, (int)n, p);
 }
 
 // The conversions the statement being printed needs (convert.c's Stmt.converts), printed

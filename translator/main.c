@@ -1,5 +1,6 @@
 // main.c: the tl2cu command. The pipeline, one call per stage:
-//   options -> read -> parse (syntax.c, ast.c) -> options in "# tl2cu:" lines -> collect
+//   options -> read (decoded from a PEP 263 coding cookie's encoding) -> parse (syntax.c, ast.c,
+//   pyrules.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> axis facts (axisinfo.c) -> layout
 //   (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared memory (smem.c, dot.c's
@@ -10,7 +11,9 @@
 #define _DEFAULT_SOURCE  // readlink, realpath, access
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <iconv.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,63 @@ static void check_text(const char *text, size_t len) {
     i += (size_t)extra;
     if (c == '\n') line++, col = 0;
   }
+}
+
+// PEP 263: a comment on line 1 or 2 (line 2 if line 1 is blank or a comment) matching
+// `coding[:=][ \t]*([-\w.]+)` names the file's encoding; NULL if none.
+static const char *coding_cookie(const char *text, size_t len) {
+  const char *line = text, *end = text + len;
+  for (int i = 0; i < 2 && line < end; i++) {
+    const char *nl = memchr(line, '\n', (size_t)(end - line)), *eol = nl ? nl : end, *p = line;
+    while (p < eol && (*p == ' ' || *p == '\t' || *p == '\f')) p++;
+    if (p < eol && *p != '#' && *p != '\r') return NULL;  // code: no cookie on this line or after
+    for (const char *c = p; c + 7 < eol; c++) {
+      if (memcmp(c, "coding", 6) || (c[6] != ':' && c[6] != '=')) continue;
+      const char *name = c + 7;
+      while (name < eol && (*name == ' ' || *name == '\t')) name++;
+      size_t n = 0;
+      while (name + n < eol && (isalnum((unsigned char)name[n]) || strchr("-_.", name[n]))) n++;
+      if (n) return xstrndup(name, n);
+    }
+    line = eol + 1;
+  }
+  return NULL;
+}
+
+// The name iconv knows for a Python codec name: Python's spellings of UTF-8 and Latin-1
+// (tokenizer.c's get_normal_name), '_' as '-'; NULL for UTF-8 itself.
+static const char *iconv_name(const char *cookie) {
+  char *name = xstrdup(cookie);
+  for (char *p = name; *p; p++) *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+  if (!strcmp(name, "utf-8") || !strncmp(name, "utf-8-", 6) || !strcmp(name, "utf8")) return NULL;
+  static const char *const latin1[] = {"latin-1", "iso-8859-1", "iso-latin-1", "latin1", "l1"};
+  for (size_t i = 0; i < sizeof latin1 / sizeof *latin1; i++)
+    if (!strcmp(name, latin1[i]) || (!strncmp(name, latin1[i], strlen(latin1[i])) && name[strlen(latin1[i])] == '-'))
+      return "ISO-8859-1";
+  return name;
+}
+
+// A file in the encoding its coding cookie names, as UTF-8 (Python decodes it so too).
+static void decode_source(char **text, size_t *len) {
+  const char *cookie = coding_cookie(*text, *len);
+  const char *encoding = cookie ? iconv_name(cookie) : NULL;
+  if (!encoding) return;
+  iconv_t cd = iconv_open("UTF-8", encoding);
+  if (cd == (iconv_t)-1)
+    diag_fatal((Loc){1, 1, 0}, "encoding problem: %s (an encoding iconv does not know)", cookie);
+  size_t in_left = *len, out_size = 4 * *len + 1, out_left = out_size;
+  char *in = *text, *out = xmalloc(out_size), *o = out;
+  if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1) {
+    Loc at = {1, 1, 0};  // where the bad byte is, in the file's bytes
+    for (const char *p = *text; p < in; p++) at.col = *p == '\n' ? (at.line++, 1) : at.col + 1;
+    diag_set_source(diag_path(), xstrndup(*text, (size_t)(in - *text)), (size_t)(in - *text));  // up to the byte
+    diag_fatal(at, "this is not %s text (byte 0x%02x)", cookie, (unsigned char)*in);
+  }
+  iconv_close(cd);
+  *o = 0;
+  *text = out;
+  *len = out_size - 1 - out_left;
+  diag_set_encoding(encoding);
 }
 
 static const char *with_extension(const char *path, const char *ext) {
@@ -264,6 +324,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tl2cu: error: cannot read '%s': %s\n", opt.input, strerror(errno));
     return 1;
   }
+  diag_set_source(opt.input, text, len);
+  decode_source(&text, &len);
   diag_set_source(opt.input, text, len);
   check_text(text, len);
   char *kernels_only = inductor_unwrap(text, len);  // an Inductor wrapper module: its kernel strings

@@ -4,9 +4,10 @@
 // parses as an empty block, an unclosed bracket is reported a line late), so this
 // scans the source once the way CPython's Parser/tokenizer.c does: an indentation
 // stack (with the tab-width-1 shadow stack behind TabError), a bracket stack, strings,
-// numbers and line continuations. It records the first error of each kind Python
-// tells apart; syntax_report() then reports the one Python would, given the first
-// error of the parser (tree-sitter and the grammar checks of ast.c):
+// numbers and line continuations, and f-strings' replacement fields as code (PEP 701).
+// It also marks what tree-sitter-python would misread (blanks: see ast.c). It records
+// the first error of each kind Python tells apart; syntax_report() then reports the
+// one Python would, given the first error of the parser (tree-sitter and pyrules.c):
 //   - an error the tokenizer raises itself (strings, numbers, brackets, bad characters)
 //     wins wherever it is, because CPython tokenizes the rest of the file after a
 //     parser error to look for one;
@@ -43,6 +44,18 @@ typedef struct {
   size_t first_len;
   const char *text;
   Loc last_newline;  // where the last logical line with tokens ended
+  // the line breaks, comments and continuations of the outermost bracket now open, and
+  // whether a line among them is indented less than the block (see blank_bracket_layout)
+  Vec layout_in_brackets;
+  bool dedented_in_brackets;
+  // a type parameter list (see type_parameter_defaults)
+  int tp_step;             // 1 after a statement's def, class or type; 2 after its name too
+  int tp_level;            // the bracket level inside the list; 0 outside one
+  bool tp_param_start;     // the next token starts a parameter
+  const char *tp_kind;     // of the parameter: "TypeVar", "TypeVarTuple" (*Ts), "ParamSpec" (**P)
+  const char *tp_default;  // the '=' of its default, NULL if none (yet)
+  const char *prev_token;  // the token before this one
+  size_t prev_len;
 } Scanner;
 
 static Loc loc_at(Scanner *s, const char *p) {
@@ -98,34 +111,128 @@ static void token(Scanner *s, const char *start, size_t n) {
 }
 
 // ---- strings: an optional prefix is already consumed; p is at the quote
+static bool string_prefix(const char *p, const char *end, size_t *n);
+static void string(Scanner *s, const char *start);
+
+typedef struct {
+  char quote;
+  bool triple, raw;
+  Loc at;          // where the string starts, for Python's "unterminated" errors
+  int start_line;
+} Quote;
+
+static bool closes(Scanner *s, const Quote *q) {
+  return *s->p == q->quote && (!q->triple || (s->end - s->p >= 3 && s->p[1] == q->quote && s->p[2] == q->quote));
+}
+
+static void unterminated(Scanner *s, const Quote *q, bool fstring) {
+  const char *kind = fstring ? "f-string" : "string";
+  int last = s->line - (s->p > s->text && s->p[-1] == '\n');  // Python counts the last line with text
+  set(&s->out->hard, q->at,
+      q->triple ? xprintf("unterminated triple-quoted %s literal (detected at line %d)", kind, last)
+                : xprintf("unterminated %s literal (detected at line %d)", kind, q->start_line));
+}
+
+static bool fstring_literal(Scanner *s, const Quote *q, bool in_format_spec);
+
+// An f-string's {expression!conversion:format} after its '{' (PEP 701: the expression is
+// tokenized like any other, so it may hold strings with the same quotes, backslashes,
+// comments and line breaks). Returns false at the end of the file.
+static bool replacement_field(Scanner *s, const Quote *q) {
+  int depth = 0;
+  while (s->p < s->end) {
+    const char *start = s->p;
+    char c = *s->p;
+    size_t prefix = 0;
+    if (string_prefix(s->p, s->end, &prefix) || c == '\'' || c == '"') {
+      s->p += prefix;
+      string(s, start);
+      if (s->out->hard.msg) return false;
+    } else if (is_name_char((unsigned char)c)) {
+      while (s->p < s->end && is_name_char((unsigned char)*s->p)) s->p++;
+    } else if (c == '#') {
+      while (s->p < s->end && *s->p != '\n') s->p++;
+    } else if (c == '\n') {
+      newline(s, ++s->p);
+    } else if (c == '\\' && s->p + 1 < s->end && s->p[1] == '\n') {
+      s->p += 2;
+      newline(s, s->p);
+    } else if (depth == 0 && (c == '}' || c == ':')) {
+      s->p++;
+      return c == '}' || fstring_literal(s, q, true);
+    } else {
+      depth += strchr("([{", c) ? 1 : strchr(")]}", c) ? -1 : 0;
+      s->p++;
+    }
+  }
+  return false;
+}
+
+// An f-string's text up to its closing quote (or, in a format spec, up to the '}' that
+// ends the field); its {fields} in between. Returns false on an error.
+static bool fstring_literal(Scanner *s, const Quote *q, bool in_format_spec) {
+  while (s->p < s->end) {
+    char c = *s->p;
+    if (c == '\\' && s->p + 1 < s->end && !strchr("{}", s->p[1])) {
+      bool named = !q->raw && s->p[1] == 'N' && s->p + 2 < s->end && s->p[2] == '{';  // \N{NAME} is no field
+      if (s->p[1] == '\n') newline(s, s->p + 2);
+      s->p += 2;
+      if (named)
+        while (s->p < s->end && *s->p != '}' && *s->p != '\n' && *s->p != q->quote) s->p++;
+    } else if (c == '\n') {
+      if (!q->triple) return unterminated(s, q, true), false;
+      newline(s, ++s->p);
+    } else if (closes(s, q)) {
+      if (in_format_spec) return true;  // Python: "f-string: expecting '}'"; the parser says so too
+      s->p += q->triple ? 3 : 1;
+      return true;
+    } else if (in_format_spec && c == '}') {
+      s->p++;
+      return true;
+    } else if (c == '{' && !in_format_spec && s->p + 1 < s->end && s->p[1] == '{') {
+      s->p += 2;
+    } else if (c == '{') {
+      s->p++;
+      if (!replacement_field(s, q)) {
+        if (!s->out->hard.msg) unterminated(s, q, true);
+        return false;
+      }
+    } else {
+      s->p++;
+    }
+  }
+  unterminated(s, q, true);
+  return false;
+}
+
 static void string(Scanner *s, const char *start) {
-  const char *q = s->p;
-  char quote = *q;
-  bool triple = s->end - q >= 3 && q[1] == quote && q[2] == quote;
-  int start_line = s->line;
-  Loc at = loc_at(s, start);
-  s->p += triple ? 3 : 1;
+  Quote q = {*s->p, false, memchr(start, 'r', (size_t)(s->p - start)) || memchr(start, 'R', (size_t)(s->p - start)),
+             loc_at(s, start), s->line};
+  q.triple = s->end - s->p >= 3 && s->p[1] == q.quote && s->p[2] == q.quote;
+  bool fstring = memchr(start, 'f', (size_t)(s->p - start)) || memchr(start, 'F', (size_t)(s->p - start));
+  s->p += q.triple ? 3 : 1;
+  if (fstring) {
+    fstring_literal(s, &q, false);
+    return;
+  }
   while (s->p < s->end) {
     char c = *s->p++;
     if (c == '\\' && s->p < s->end) {
       if (*s->p == '\n') newline(s, s->p + 1);
       s->p++;
     } else if (c == '\n') {
-      if (!triple) {
+      if (!q.triple) {
         s->p--;
-        set(&s->out->hard, at, xprintf("unterminated string literal (detected at line %d)", start_line));
+        set(&s->out->hard, q.at, xprintf("unterminated string literal (detected at line %d)", q.start_line));
         return;
       }
       newline(s, s->p);
-    } else if (c == quote && (!triple || (s->end - s->p >= 2 && s->p[0] == quote && s->p[1] == quote))) {
-      if (triple) s->p += 2;
+    } else if (c == q.quote && (!q.triple || (s->end - s->p >= 2 && s->p[0] == q.quote && s->p[1] == q.quote))) {
+      if (q.triple) s->p += 2;
       return;
     }
   }
-  int last = s->line - (s->p > s->text && s->p[-1] == '\n');  // Python counts the last line with text
-  set(&s->out->hard, at,
-      triple ? xprintf("unterminated triple-quoted string literal (detected at line %d)", last)
-             : xprintf("unterminated string literal (detected at line %d)", start_line));
+  unterminated(s, &q, false);
 }
 
 static bool string_prefix(const char *p, const char *end, size_t *n) {
@@ -226,6 +333,36 @@ static void number(Scanner *s) {
 }
 
 // ---- brackets
+// Inside brackets Python ignores line breaks and indentation; tree-sitter-python's scanner
+// does not when a line there is indented less than its block and follows a token that
+// cannot end the bracket (`(bar.` then `baz)` further left): it closes the block, and the
+// file becomes ERROR. So the breaks, comments and continuations of such a bracket are
+// handed to ast.c to be read as spaces (byte offsets and so locations unchanged).
+static void layout_in_brackets(Scanner *s, const char *from, const char *to) {
+  ByteRange *r = xmalloc(sizeof *r);
+  *r = (ByteRange){(size_t)(from - s->text), (size_t)(to - s->text)};
+  vec_push(&s->layout_in_brackets, r);
+}
+
+static void blank_bracket_layout(Scanner *s) {
+  if (s->dedented_in_brackets)
+    for (int i = 0; i < s->layout_in_brackets.len; i++) vec_push(&s->out->blanks, s->layout_in_brackets.items[i]);
+  s->layout_in_brackets = (Vec){0};
+  s->dedented_in_brackets = false;
+}
+
+// A line inside brackets whose first token is at `first`: is it left of its block?
+static void check_bracket_line(Scanner *s, const char *first) {
+  int col = 0;
+  for (const char *q = s->line_start; q < first; q++) {
+    if (*q == ' ') col++;
+    else if (*q == '\t') col = (col / 8 + 1) * 8;
+    else if (*q == '\f') col = 0;
+    else return;  // not the line's first token
+  }
+  if (col < s->indents[s->depth]) s->dedented_in_brackets = true;
+}
+
 static void open_bracket(Scanner *s, const char *at) {
   if (s->level >= MAX_BRACKETS) {
     hard(s, at, "too many nested parentheses");
@@ -251,7 +388,7 @@ static void close_bracket(Scanner *s, const char *at) {
                        open_at.line));
     return;
   }
-  s->level--;
+  if (--s->level == 0) blank_bracket_layout(s);
 }
 
 static const char unexpected_indent[] = "unexpected indent";  // compared by address
@@ -316,12 +453,15 @@ static void end_logical_line(Scanner *s) {
 static bool skip_space(Scanner *s) {
   for (;;) {
     while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\f')) s->p++;
+    const char *comment = s->p;
     if (s->p < s->end && *s->p == '#')
       while (s->p < s->end && *s->p != '\n') s->p++;
     if (s->p < s->end && *s->p == '\r' && s->p + 1 < s->end && s->p[1] == '\n') s->p++;
+    if (s->level > 0 && s->p > comment) layout_in_brackets(s, comment, s->p);
     if (s->p >= s->end) return true;
     if (*s->p == '\n') {
       if (s->level == 0 && s->line_has_tokens) s->last_newline = loc_at(s, s->p);
+      if (s->level > 0) layout_in_brackets(s, s->p, s->p + 1);
       s->p++;
       if (s->level == 0) end_logical_line(s);
       newline(s, s->p);
@@ -333,10 +473,12 @@ static bool skip_space(Scanner *s) {
       if (s->p >= s->end) return !soft(s, loc_at(s, bs), "unexpected EOF while parsing");
       if (*s->p != '\n') return !soft(s, loc_at(s, bs), "unexpected character after line continuation character");
       s->p++;
+      if (s->level > 0) layout_in_brackets(s, bs, s->p);
       newline(s, s->p);
       continue;
     }
     if (s->level == 0 && !s->line_has_tokens && !indentation(s, s->p)) return false;
+    if (s->level > 0) check_bracket_line(s, s->p);
     return true;
   }
 }
@@ -351,6 +493,63 @@ static size_t operator_length(const char *p, const char *end) {
   for (size_t i = 0; i < sizeof operators2 / sizeof *operators2; i++)
     if (end - p >= 2 && !memcmp(p, operators2[i], 2)) return 2;
   return strchr("+-*/%@&|^~<>=.,:;", *p) && *p ? 1 : 0;
+}
+
+// ---- PEP 696 (Python 3.13): type parameters with defaults, `def f[T = int]()`, which
+// tree-sitter-python does not parse. The defaults are handed to ast.c to be read as spaces
+// (`def f[T      ]()`), and what symtable.c forbids in them (walrus, yield, await) is
+// found here, from their tokens.
+static bool word(const char *tok, size_t n, const char *w) { return strlen(w) == n && !memcmp(tok, w, n); }
+
+static void end_type_parameter_default(Scanner *s, const char *end) {
+  if (s->tp_default) {
+    ByteRange *r = xmalloc(sizeof *r);
+    *r = (ByteRange){(size_t)(s->tp_default - s->text), (size_t)(end - s->text)};
+    vec_push(&s->out->blanks, r);
+  }
+  s->tp_default = NULL;
+}
+
+static void check_type_parameter_default(Scanner *s, const char *tok, size_t n) {
+  const char *what = word(tok, n, ":=")      ? "named"
+                     : word(tok, n, "yield") ? "yield"
+                     : word(tok, n, "await") ? "await"
+                                             : NULL;
+  if (!what || s->out->compile.msg) return;
+  const char *at = what[0] == 'n' ? s->prev_token : tok;  // a walrus's expression starts at its name
+  Loc loc = loc_at(s, at);
+  if (at == tok) loc.end_col = loc.col + (int)n;  // the keyword
+  set(&s->out->compile, loc, xprintf("%s expression cannot be used within a %s default", what, s->tp_kind));
+}
+
+static void type_parameter_defaults(Scanner *s, const char *tok, size_t n) {
+  if (!s->tp_level) {
+    bool after_async = s->first_token == s->prev_token && word(s->prev_token, s->prev_len, "async");
+    bool starts = s->first_token == tok || after_async;
+    if (s->level == 0 && starts && (word(tok, n, "def") || word(tok, n, "class") || word(tok, n, "type")))
+      s->tp_step = 1;
+    else if (s->tp_step == 1 && is_name_start((unsigned char)*tok))
+      s->tp_step = 2;
+    else if (s->tp_step == 2 && word(tok, n, "["))
+      s->tp_level = s->level, s->tp_param_start = true, s->tp_step = 0;
+    else
+      s->tp_step = 0;
+    return;
+  }
+  if (s->tp_default) check_type_parameter_default(s, tok, n);
+  if (s->level == s->tp_level && s->tp_param_start) {
+    s->tp_kind = word(tok, n, "**") ? "ParamSpec" : word(tok, n, "*") ? "TypeVarTuple" : "TypeVar";
+    s->tp_param_start = false;
+  }
+  if (s->level == s->tp_level && word(tok, n, "=") && !s->tp_default) {
+    s->tp_default = tok;
+  } else if (s->level == s->tp_level && word(tok, n, ",")) {
+    end_type_parameter_default(s, tok);
+    s->tp_param_start = true;
+  } else if (s->level < s->tp_level) {  // its ']'
+    end_type_parameter_default(s, tok);
+    s->tp_level = 0;
+  }
 }
 
 // One token at s->p (not a blank): returns false when scanning must stop.
@@ -381,6 +580,9 @@ static bool next_token(Scanner *s) {
     s->p += n;
   }
   token(s, start, (size_t)(s->p - start));
+  type_parameter_defaults(s, start, (size_t)(s->p - start));
+  s->prev_token = start;
+  s->prev_len = (size_t)(s->p - start);
   return !s->out->hard.msg;
 }
 

@@ -62,6 +62,7 @@ typedef struct {
 } Loc;
 
 void diag_set_source(const char *path, const char *text, size_t len);
+void diag_set_encoding(const char *encoding);  // columns are then reported in the file's bytes
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -85,14 +86,21 @@ typedef struct {
   Loc end_of_previous;
 } LogicalLine;
 
+// Bytes [from, to) of the source that tree-sitter-python is to read as spaces.
+typedef struct {
+  size_t from, to;
+} ByteRange;
+
 // The first error of each kind that Python's tokenizer tells apart (see syntax.c).
 typedef struct {
   Vec lines;             // LogicalLine *: each must start a statement (ast.c checks)
+  Vec blanks;            // ByteRange *: line breaks and comments inside brackets that tree-sitter misreads
   SyntaxIssue hard;      // raised by the tokenizer itself: reported wherever the parser stops
   SyntaxIssue soft;      // stops the tokenizer: unindent, tabs and spaces, line continuation
   SyntaxIssue layout;    // unexpected indent, expected an indented block
   SyntaxIssue stray;     // a character that is no token ('$', '?')
   SyntaxIssue unclosed;  // a bracket still open at the end of the file
+  SyntaxIssue compile;   // the symbol table's error in a type parameter's default (reported if the file parses)
 } SyntaxScan;
 
 SyntaxScan syntax_scan(const char *text, size_t len);
@@ -169,6 +177,21 @@ struct Node {
 // Python would report) reports it and returns NULL.
 Node *ast_parse(const char *text, size_t len);
 const char *op_text(Op op);
+// for pyrules.c: an issue at a syntax node (or spanning two), a node's text, the token after one
+struct TSNode;
+SyntaxIssue ast_issue_at(struct TSNode ts, const char *msg);
+SyntaxIssue ast_issue_span(struct TSNode from, struct TSNode to, const char *msg);
+char *ast_text(struct TSNode ts);
+bool ast_text_is(struct TSNode ts, const char *text);  // without copying it
+struct TSNode ast_token_after(struct TSNode ts);
+
+// ---------------------------------------------------------------- pyrules.c
+// Python's rules that tree-sitter-python does not enforce: the parser's, for one node of
+// the error walk, and the symbol table's and compiler's, for a tree that parses.
+SyntaxIssue pyrules_node_error(struct TSNode ts);
+SyntaxIssue pyrules_compile_error(struct TSNode root);
+const char *pyrules_unassignable(struct TSNode target);  // "function call", ...; NULL if assignable
+SyntaxIssue pyrules_stuck_target(struct TSNode error);    // `f() = 1` where tree-sitter gave up
 
 // ---------------------------------------------------------------- types.c
 typedef enum {  // ORDER SCALAR: keep in step with the table in types.c

@@ -1,0 +1,4 @@
+# -*- coding: ascii -*-
+import triton
+
+NAME = "café"

@@ -1,0 +1,2 @@
+# vim: set fileencoding=klingon :
+import triton
