@@ -66,8 +66,11 @@ fi
 # ---- Python's grammar, with CPython's own files as the oracle (tests/python/cpython_check.py):
 # every file of its Lib/ that it compiles translates with a kernel appended, every
 # invalid-syntax example of its test_syntax.py is rejected. Needs CPython 3.13 (pyenv's here).
-py313=$(command -v python3.13 2>/dev/null || ls /root/.pyenv/versions/3.13.*/bin/python3.13 2>/dev/null | tail -1)
-if [ -z "$py313" ] || ! "$py313" --version >/dev/null 2>&1; then
+py313=
+for cand in python3.13 $(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.13.*/bin/python3.13 2>/dev/null); do
+  if "$cand" --version >/dev/null 2>&1; then py313=$cand; break; fi  # (a pyenv shim may not run)
+done
+if [ -z "$py313" ]; then
   echo "[SKIP] CPython grammar check: no python3.13 (pyenv install 3.13)"
 elif "$py313" tests/python/cpython_check.py --tl2cu "$TL2CU" -v >"$tmp/cpython.log" 2>&1; then
   ok "$(tail -1 "$tmp/cpython.log")"
