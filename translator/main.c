@@ -84,13 +84,14 @@ static void decode_source(char **text, size_t *len) {
     diag_fatal((Loc){1, 1, 0}, "encoding problem: %s (an encoding iconv does not know)", cookie);
   size_t in_left = *len, out_size = 4 * *len + 1, out_left = out_size;
   char *in = *text, *out = xmalloc(out_size), *o = out;
-  if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1) {
+  size_t converted = iconv(cd, &in, &in_left, &o, &out_left);
+  iconv_close(cd);
+  if (converted == (size_t)-1) {
     Loc at = {1, 1, 0};  // where the bad byte is, in the file's bytes
     for (const char *p = *text; p < in; p++) at.col = *p == '\n' ? (at.line++, 1) : at.col + 1;
     diag_set_source(diag_path(), xstrndup(*text, (size_t)(in - *text)), (size_t)(in - *text));  // up to the byte
     diag_fatal(at, "this is not %s text (byte 0x%02x)", cookie, (unsigned char)*in);
   }
-  iconv_close(cd);
   *o = 0;
   *text = out;
   *len = out_size - 1 - out_left;
