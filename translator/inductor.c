@@ -9,15 +9,19 @@
 // functions of Inductor's triton_helpers module, written here in Triton (HELPERS),
 // that `triton_helpers.NAME` names in a kernel.
 //
-// The configs follow torch/_inductor/runtime/triton_heuristics.py as the collected files' torch 2.11
-// has it (read at pytorch/pytorch commit 00131b6bd4be of its main branch): pointwise(), _reduction_configs(),
-// _persistent_reduction_configs(), template(), with triton_config(),
-// triton_config_reduction() and cached_autotune()'s unique_configs() and XBLOCK removal,
-// for the default (non-max-autotune) settings on an NVIDIA GPU outside fbcode. Inductor
-// also scales a reduction config's R0_BLOCK down when Triton's compile reports register
-// spills (dynamic_scale_rblock): that depends on the compiled binary and is not done here.
+// The configs follow torch/_inductor/runtime/triton_heuristics.py of torch 2.11.0, the GPU machine's
+// (git 70d99e998b4955e0049d13a98d77ae1b14db1f45): pointwise(), reduction()'s _reduction_configs(), persistent_reduction()'s
+// _persistent_reduction_configs(), filter_reduction_configs_for_determinism(), template(), with
+// triton_config(), triton_config_reduction() and cached_autotune()'s unique_configs() and XBLOCK removal,
+// for an NVIDIA GPU outside fbcode (torch.version.hip None, no XPU, CUDA available). inductor_meta entries
+// that take other paths tl2cu does not follow (combo kernels, TMA block minimums, RSPLIT_SIZE,
+// autotune_hints, native matmul, tiled reductions) are errors. Inductor also scales a reduction
+// config's R0_BLOCK down when Triton's compile reports register spills (dynamic_scale_rblock): that
+// depends on the compiled binary and is not done here. tests/inductor/configs_check.py runs those
+// torch functions on Inductor's kernel files and compares.
 #include "tl2cu.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +76,7 @@ typedef struct {
   const char *prefix[MAX_DIMS];  // "x", "y", "z", "r0_", "r1_" in the decorator's order
   int64_t numel[MAX_DIMS];
   int n;
+  Loc loc;  // the decorator's
 } SizeHints;
 
 typedef struct {
@@ -110,12 +115,11 @@ static int64_t reduction_numel(const SizeHints *sh) {
   return p;
 }
 
-// runtime_utils.next_power_of_2 (0 stays 0)
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
+// runtime_utils.next_power_of_2 (0 and below give 1)
 static int64_t next_power_of_2(int64_t n) {
   int64_t p = 1;
-  if (n <= 0) return 0;
   while (p < n) p *= 2;
   return p;
 }
@@ -132,14 +136,21 @@ static int num_warps_in(int64_t num_warps, int max_warps, int min_warps, bool re
   return (int)next_power_of_2(min64(max64(num_warps, min_warps), max_warps));
 }
 
-// _check_max_grid_x: XBLOCK doubled while the grid's threads would pass 2^31 - 1
-static int64_t fit_grid_x(const SizeHints *sh, int64_t x, int num_warps) {
+// _check_max_grid_x (NVIDIA): XBLOCK doubled while the grid's blocks would pass 2^31 - 1
+static int64_t fit_grid_x(const SizeHints *sh, int64_t x) {
   int64_t xnumel = hint(sh, "x"), blocks = (xnumel + x - 1) / x;
-  while (blocks * num_warps * 32 > 2147483647 && x < xnumel) x *= 2, blocks /= 2;
+  while (blocks > 2147483647 && x < xnumel && x < max_block("x")) x *= 2, blocks /= 2;
+  if (blocks > 2147483647) diag_fatal(sh->loc, "Inductor's config exceeds the grid's 2^31 - 1 blocks");
   return x;
 }
 
-static void cfg_set(Cfg *c, const char *name, int64_t value) {
+// check_max_block(): Inductor asserts that no block passes hints.TRITON_MAX_BLOCK ("XBLOCK" -> "x")
+static void cfg_set(const SizeHints *sh, Cfg *c, const char *name, int64_t value) {
+  char prefix[8] = {0};
+  for (int i = 0; name[i] && strcmp(name + i, "BLOCK") && i < 7; i++) prefix[i] = (char)tolower((unsigned char)name[i]);
+  if (value > max_block(prefix))
+    diag_fatal(sh->loc, "Inductor's heuristics make %s=%lld, past its maximum %lld (Inductor would fail too)", name,
+               (long long)value, (long long)max_block(prefix));
   c->name[c->n] = name;
   c->value[c->n++] = value;
 }
@@ -164,11 +175,11 @@ static Cfg pointwise_config(const SizeHints *sh, int64_t x, int64_t y, int64_t z
   if (block >= 128 && num_warps < 4) num_warps = 4;  // (Inductor: some ptx bugs want 4 warps)
   int64_t wanted = max64(block, min_elem * 32 * num_warps);
   x *= (wanted + block - 1) / block;
-  x = min64(fit_grid_x(sh, x, num_warps), hint(sh, "x"));
+  x = min64(fit_grid_x(sh, x), hint(sh, "x"));
   Cfg c = {.num_warps = num_warps, .num_stages = 1};
-  cfg_set(&c, "XBLOCK", x);
-  if (y) cfg_set(&c, "YBLOCK", y);
-  if (z) cfg_set(&c, "ZBLOCK", z);
+  cfg_set(sh, &c, "XBLOCK", x);
+  if (y) cfg_set(sh, &c, "YBLOCK", y);
+  if (z) cfg_set(sh, &c, "ZBLOCK", z);
   return c;
 }
 
@@ -178,30 +189,41 @@ static int64_t cfg_product(const int64_t *v, int n) {
   return p;
 }
 
-// triton_config_reduction(size_hints, x, r, num_warps, register_intensive); num_warps 0 is None
-static Cfg reduction_config(const SizeHints *sh, int64_t x, int64_t r, int num_warps, bool register_intensive) {
+// triton_config_reduction()'s optional arguments; num_warps 0 is None
+typedef struct {
+  int num_warps, min_warps;  // min_warps: _num_warps' floor (2 unless given)
+  bool register_intensive;
+  bool inner;  // reduction_hint is INNER: warps from r, the contiguous reduction, alone
+} RedOpts;
+
+// triton_config_reduction(size_hints, x, r, ...)
+static Cfg reduction_config(const SizeHints *sh, int64_t x, int64_t r, RedOpts o) {
   int nr = 0;
   int64_t rn[2] = {1, 1};  // _get_nd_reduction_numels: r spread over r1_, then r0_
   while (nr < 2 && has_hint(sh, REDUCTION_PREFIX[nr])) nr++;
   int64_t remaining = min64(r, reduction_numel(sh));
   for (int i = nr - 1; i >= 0; i--) {
     rn[i] = min64(min64(hint(sh, REDUCTION_PREFIX[i]), max_block(REDUCTION_PREFIX[i])), remaining);
+    if (rn[i] <= 0 || remaining % rn[i]) break;
     remaining /= rn[i];
   }
+  if (remaining != 1)  // (Inductor asserts that the blocks hold all of r)
+    diag_fatal(sh->loc, "Inductor's heuristics cannot split a reduction block of %lld over these size_hints "
+                        "(Inductor would fail too)", (long long)min64(r, reduction_numel(sh)));
   x = min64(x, hint(sh, "x"));
   int64_t target = x * cfg_product(rn, nr);
   if (all_hints_product(sh) < target) target /= 8;
   while (x < hint(sh, "x") && x * cfg_product(rn, nr) < target) x *= 2;
   for (int i = 0; i < nr; i++)
     while (rn[i] < hint(sh, REDUCTION_PREFIX[i]) && x * cfg_product(rn, nr) < target) rn[i] *= 2;
-  int64_t warps = num_warps ? num_warps : x * cfg_product(rn, nr) / 128;
-  num_warps = num_warps_in(warps, r <= 8192 ? 16 : 32, 2, register_intensive);
-  x = fit_grid_x(sh, x, num_warps);
+  int64_t warps = o.num_warps ? o.num_warps : o.inner ? r / 128 : x * cfg_product(rn, nr) / 128;
+  int num_warps = num_warps_in(warps, r <= 8192 ? 16 : 32, o.min_warps ? o.min_warps : 2, o.register_intensive);
+  x = fit_grid_x(sh, x);
   for (int i = 0; i < nr; i++)
     while (x * cfg_product(rn, nr) > target && rn[i] != 1) rn[i] /= 2;
   Cfg c = {.num_warps = num_warps, .num_stages = 1};
-  cfg_set(&c, "XBLOCK", x);
-  for (int i = 0; i < nr; i++) cfg_set(&c, i ? "R1_BLOCK" : "R0_BLOCK", rn[i]);
+  cfg_set(sh, &c, "XBLOCK", x);
+  for (int i = 0; i < nr; i++) cfg_set(sh, &c, i ? "R1_BLOCK" : "R0_BLOCK", rn[i]);
   return c;
 }
 
@@ -217,14 +239,30 @@ typedef struct {
   const char *reduction_hint;  // "INNER", "OUTER", "OUTER_TINY", "DEFAULT" or NULL
 } Decor;
 
-// disable_pointwise_autotuning()
-static bool autotuning_off(Decor *d) {
-  return meta_true(d->inductor_meta, "are_deterministic_algorithms_enabled") ||
-         (dict_get(d->inductor_meta, "autotune_pointwise") && !meta_true(d->inductor_meta, "autotune_pointwise"));
+// inductor_meta.get(key, True)
+static bool meta_true_or_missing(Node *dict, const char *key) {
+  return !dict_get(dict, key) || meta_true(dict, key);
 }
 
 static bool max_autotune(Decor *d) {
   return meta_true(d->inductor_meta, "max_autotune") || meta_true(d->inductor_meta, "max_autotune_pointwise");
+}
+
+// inductor_meta entries that change the configs in ways tl2cu does not follow: an error names them
+static void refuse_meta(Decor *d, const char *key, const char *what) {
+  Node *v = dict_get(d->inductor_meta, key);
+  if (v && meta_true(d->inductor_meta, key))
+    diag_fatal(v->loc, "Inductor's inductor_meta['%s'] (%s) is not supported by tl2cu", key, what);
+}
+
+static void refuse_unfollowed_meta(Decor *d) {
+  refuse_meta(d, "combo_grid_meta", "combo kernels");
+  refuse_meta(d, "tma_min_block_sizes", "TMA block minimums");
+  refuse_meta(d, "RSPLIT_SIZE", "mix-order reductions");
+  refuse_meta(d, "autotune_hints", "extra configs to tune");
+  Node *matmul = dict_get(d->triton_meta, "native_matmul");
+  if (matmul && meta_true(d->triton_meta, "native_matmul"))
+    diag_fatal(matmul->loc, "Inductor's native matmul kernels are not supported by tl2cu");
 }
 
 static void pointwise_configs(Decor *d, Cfgs *out) {
@@ -232,23 +270,20 @@ static void pointwise_configs(Decor *d, Cfgs *out) {
   Node *tile = kwarg_of(d->decorator, "tile_hint");
   int64_t min_elem = 0;
   int_literal(kwarg_of(d->decorator, "min_elem_per_thread"), &min_elem);
-  if (meta_true(d->inductor_meta, "autotune_hints"))
-    diag_fatal(dict_get(d->inductor_meta, "autotune_hints")->loc,
-               "Inductor's autotune_hints are not supported by tl2cu");
   int64_t bs = max64(256, min64(all_hints_product(sh) / 128, 1024));
-  bool one = autotuning_off(d) && !max_autotune(d);
-  if (sh->n == 1 && one) add_cfg(out, pointwise_config(sh, bs, 0, 0, 256, min_elem));
+  bool tuning_off = !meta_true_or_missing(d->inductor_meta, "autotune_pointwise");
+  bool square = enum_member(tile) && !strcmp(enum_member(tile), "SQUARE");
+  if (sh->n == 1 && tuning_off && !max_autotune(d)) add_cfg(out, pointwise_config(sh, bs, 0, 0, 256, min_elem));
   else if (sh->n == 1) {
     add_cfg(out, pointwise_config(sh, bs, 0, 0, 256, min_elem));
     add_cfg(out, pointwise_config(sh, bs / 2, 0, 0, 64, min_elem));
-  } else if (sh->n == 2 && (autotuning_off(d) || (enum_member(tile) && !strcmp(enum_member(tile), "SQUARE"))) &&
-             !max_autotune(d)) {
+  } else if (sh->n == 2 && (tuning_off || square) && !max_autotune(d)) {
     add_cfg(out, pointwise_config(sh, 32, 32, 0, 256, min_elem));
   } else if (sh->n == 2) {
     static const int64_t xy[6][2] = {{32, 32}, {64, 64}, {256, 16}, {16, 256}, {-1, 1}, {1, -1}};  // -1: bs
     for (int i = 0; i < 6; i++)
       add_cfg(out, pointwise_config(sh, xy[i][0] < 0 ? bs : xy[i][0], xy[i][1] < 0 ? bs : xy[i][1], 0, 256, min_elem));
-  } else if (sh->n == 3 && autotuning_off(d)) {
+  } else if (sh->n == 3 && !meta_true(d->inductor_meta, "max_autotune_pointwise")) {  // (max_autotune alone: one)
     add_cfg(out, pointwise_config(sh, 16, 16, 16, 256, min_elem));
   } else if (sh->n == 3) {
     static const int64_t xyz[7][3] = {{16, 16, 16}, {64, 8, 8}, {8, 64, 8}, {8, 8, 64},
@@ -263,10 +298,72 @@ static _Noreturn void refuse_tiled_reduction(Decor *d) {
   diag_fatal(d->decorator->loc, "Inductor's tiled reductions (size_hints with 'y') are not supported by tl2cu");
 }
 
-// _reduction_configs(): outer_config_opt() is its NVIDIA form
-static Cfg outer_reduction_config(Decor *d, int64_t rnumel, int num_dynamic, bool register_intensive) {
+static bool hint_is(Decor *d, const char *name) { return d->reduction_hint && !strcmp(d->reduction_hint, name); }
+
+static int64_t cfg_value(const Cfg *c, const char *name, int64_t missing) {
+  for (int i = 0; i < c->n; i++)
+    if (!strcmp(c->name[i], name)) return c->value[i];
+  return missing;
+}
+
+static bool same_cfg(const Cfg *a, const Cfg *b);
+
+static void unique_cfgs(Cfgs *c) {
+  int n = 0;
+  for (int i = 0; i < c->n; i++) {
+    bool seen = false;
+    for (int j = 0; j < n && !seen; j++) seen = same_cfg(&c->items[i], &c->items[j]);
+    if (!seen) c->items[n++] = c->items[i];
+  }
+  c->n = n;
+}
+
+typedef int64_t (*CfgKey)(const Cfg *);
+static int64_t key_r0_block(const Cfg *c) { return cfg_value(c, "R0_BLOCK", -1); }
+static int64_t key_num_warps(const Cfg *c) { return c->num_warps; }
+static int64_t key_xblock(const Cfg *c) { return cfg_value(c, "XBLOCK", -1); }
+
+// _pick_second_largest(): a stable sort by key, then only those of the second largest key (where keys differ)
+static void keep_second_largest(Cfgs *c, CfgKey key) {
+  for (int i = 1; i < c->n; i++)
+    for (int j = i; j > 0 && key(&c->items[j - 1]) > key(&c->items[j]); j--) {
+      Cfg t = c->items[j];
+      c->items[j] = c->items[j - 1], c->items[j - 1] = t;
+    }
+  int64_t largest = key(&c->items[c->n - 1]);
+  if (key(&c->items[0]) == largest) return;
+  int second = c->n - 1;
+  while (key(&c->items[second]) == largest) second--;
+  int n = 0;
+  for (int i = 0; i < c->n; i++)
+    if (key(&c->items[i]) == key(&c->items[second])) c->items[n++] = c->items[i];
+  c->n = n;
+}
+
+// filter_reduction_configs_for_determinism(): in deterministic mode one config, picked without timing
+static void filter_for_determinism(Decor *d, Cfgs *c) {
+  unique_cfgs(c);
+  Node *m = d->inductor_meta;
+  bool on = meta_true(m, "deterministic") || meta_true(m, "force_filter_reduction_configs") ||
+            meta_true(m, "are_deterministic_algorithms_enabled");
+  if (!on || c->n <= 1) return;
+  Cfgs kept = {0};
+  for (int i = 0; i < c->n; i++)  // an R0_BLOCK of 4 or less is likely slow
+    if (key_r0_block(&c->items[i]) < 0 || key_r0_block(&c->items[i]) > 4) add_cfg(&kept, c->items[i]);
+  if (kept.n) *c = kept;
+  kept.n = 0;
+  for (int i = 0; i < c->n; i++)  // XBLOCK 1 without a load or store contiguous in r is likely slow
+    if (key_xblock(&c->items[i]) != 1 || meta_true_or_missing(m, "has_loadstore_with_contiguous_rdim"))
+      add_cfg(&kept, c->items[i]);
+  if (kept.n) *c = kept;
+  CfgKey keys[3] = {key_r0_block, key_num_warps, key_xblock};
+  for (int k = 0; k < 3 && c->n > 1; k++) keep_second_largest(c, keys[k]);
+  c->n = 1;
+}
+
+// _reduction_configs()'s outer_config_opt() (NVIDIA)
+static Cfg outer_reduction_config(Decor *d, int64_t rnumel, int num_dynamic, RedOpts o) {
   int64_t x = hint(&d->sh, "x"), x_block = 64, r_block, load_factor = meta_int(d->inductor_meta, "num_load", 0);
-  int num_warps = 0;
   if (x <= 1024) {
     x_block = max64(min64(x / 128, 8), 2);
     r_block = min64(rnumel, 64);
@@ -280,13 +377,13 @@ static Cfg outer_reduction_config(Decor *d, int64_t rnumel, int num_dynamic, boo
   } else {
     x_block = max64(min64(256, next_power_of_2(x / 4096)), x_block);
     if (load_factor < 4 || rnumel <= 128) r_block = 512 / x_block;
-    else {
+    else {  // heavy iterations: a longer R0_BLOCK, fewer of them
       r_block = rnumel >= 2048 ? 64 : 32;
       x_block = min64(x_block, 32);
-      num_warps = 4;
+      o.num_warps = 4;
     }
   }
-  return reduction_config(&d->sh, x_block, r_block, num_warps, register_intensive);
+  return reduction_config(&d->sh, x_block, r_block, o);
 }
 
 static int dynamic_sizes(Decor *d) {  // signature entries named ks*: sizes Inductor left symbolic
@@ -297,61 +394,71 @@ static int dynamic_sizes(Decor *d) {  // signature entries named ks*: sizes Indu
   return n;
 }
 
+// _reduction_configs() (its make_config passes reduction_hint to every config)
 static void reduction_configs(Decor *d, Cfgs *out) {
   SizeHints *sh = &d->sh;
   if (has_hint(sh, "y")) refuse_tiled_reduction(d);
   int64_t rnumel = reduction_numel(sh), max_r0 = 2048;
   int64_t loads_and_red = meta_int(d->inductor_meta, "num_load", 0) + meta_int(d->inductor_meta, "num_reduction", 0);
-  bool reg = false;
-  if (hint(sh, "x") >= 1024 && loads_and_red >= 10) max_r0 = 1024, reg = true;
-  Cfg contiguous = reduction_config(sh, 1, min64(rnumel, max_r0), 0, reg);
-  Cfg tiny = reduction_config(sh, rnumel <= 256 ? 2 * (256 / rnumel) : 1, min64(rnumel, max_r0), 0, reg);
-  Cfg outer = outer_reduction_config(d, rnumel, dynamic_sizes(d), reg);
+  RedOpts plain = {.inner = hint_is(d, "INNER")}, heavy = plain;
+  if (hint(sh, "x") >= 1024 && loads_and_red >= 10) max_r0 = 1024, heavy.register_intensive = true;
+  Cfg contiguous = reduction_config(sh, rnumel <= 2048 ? 2 : 1, min64(rnumel, max_r0), heavy);
+  Cfg tiny = reduction_config(sh, rnumel <= 256 ? 2 * (256 / rnumel) : 1, min64(rnumel, max_r0), heavy);
+  Cfg outer = outer_reduction_config(d, rnumel, dynamic_sizes(d), heavy);
   if (meta_true(d->inductor_meta, "add_persistent_rblock") && loads_and_red <= 8)
-    add_cfg(out, reduction_config(sh, max64(4096 / rnumel, 1), min64(rnumel, 32768), 0, reg));
-  const char *h = d->reduction_hint ? d->reduction_hint : "";
-  if (!max_autotune(d) && !strcmp(h, "INNER")) return add_cfg(out, contiguous);
-  if (!max_autotune(d) && !strcmp(h, "OUTER")) return add_cfg(out, outer);
-  if (!max_autotune(d) && !strcmp(h, "OUTER_TINY")) return add_cfg(out, tiny);
-  if (autotuning_off(d)) return add_cfg(out, reduction_config(sh, 32, 128, 0, false));
+    add_cfg(out, reduction_config(sh, max64(4096 / rnumel, 1), min64(rnumel, 32768), heavy));
+  if (!max_autotune(d) && hint_is(d, "INNER")) return add_cfg(out, contiguous);
+  if (!max_autotune(d) && hint_is(d, "OUTER")) return add_cfg(out, outer);
+  if (!max_autotune(d) && hint_is(d, "OUTER_TINY")) return add_cfg(out, tiny);
   add_cfg(out, contiguous);
   add_cfg(out, outer);
   add_cfg(out, tiny);
-  add_cfg(out, reduction_config(sh, 64, 64, 0, false));
-  add_cfg(out, reduction_config(sh, 8, 512, 0, false));
-  add_cfg(out, reduction_config(sh, 64, 4, 8, false));
+  add_cfg(out, reduction_config(sh, 64, 64, plain));
+  add_cfg(out, reduction_config(sh, 8, 512, plain));
+  RedOpts eight_warps = plain;
+  eight_warps.num_warps = 8;
+  add_cfg(out, reduction_config(sh, 64, 4, eight_warps));
 }
 
+// reduction(): _reduction_configs(), then the filter for determinism
+static void reduction_kernel_configs(Decor *d, Cfgs *out) {
+  reduction_configs(d, out);
+  filter_for_determinism(d, out);
+}
+
+// _persistent_reduction_configs() (CUDA)
 static void persistent_configs(Decor *d, Cfgs *out) {
   SizeHints *sh = &d->sh;
   if (has_hint(sh, "y")) refuse_tiled_reduction(d);
   int64_t xnumel = hint(sh, "x"), rnumel = reduction_numel(sh);
-  int64_t loads_and_stores = meta_int(d->inductor_meta, "num_load", 0) + meta_int(d->inductor_meta, "num_store", 0);
+  RedOpts heavy = {.register_intensive = true, .inner = hint_is(d, "INNER")};
   static const int64_t xblocks[] = {1, 8, 32, 128};
   Cfgs all = {0};
   for (int i = 0; i < 4; i++)
     if (xblocks[i] == 1 || (rnumel * xblocks[i] <= 4096 && xblocks[i] <= xnumel))
-      add_cfg(&all, reduction_config(sh, xblocks[i], rnumel, 0, true));
-  const char *h = d->reduction_hint ? d->reduction_hint : "";
-  if (!strcmp(h, "INNER") && rnumel > 1024) all.n = 1;
-  else if (!strcmp(h, "INNER")) {
-    int64_t x_block = xnumel / 8 < 128 || (loads_and_stores >= 5 && rnumel >= 256) ? 1 : 8;
-    all.n = 0;
-    add_cfg(&all, reduction_config(sh, x_block, rnumel, 0, true));
-  } else if (!strcmp(h, "OUTER")) {
+      add_cfg(&all, reduction_config(sh, xblocks[i], rnumel, heavy));
+  if (max_autotune(d)) {  // (no filtering while tuning)
+  } else if (hint_is(d, "INNER") && rnumel >= 256 && (rnumel > 1024 || xnumel / 8 < 128)) {
+    all.n = 1;
+  } else if (hint_is(d, "INNER") && rnumel >= 256) {  // one warp: no shared memory for the reduction
+    RedOpts one_warp = heavy;
+    one_warp.num_warps = one_warp.min_warps = 1;
+    all.items[0] = reduction_config(sh, min64(1024 / rnumel, 8), rnumel, one_warp);
+    all.n = 1;
+  } else if (hint_is(d, "OUTER")) {
     all.items[0] = all.items[all.n - 1];
     all.n = 1;
-  } else if (!strcmp(h, "OUTER_TINY")) {
-    all.n = 0;
-    add_cfg(&all, reduction_config(sh, rnumel <= 256 ? 2 * (256 / rnumel) : 1, rnumel, 0, false));
+  } else if (hint_is(d, "OUTER_TINY")) {
+    all.items[0] = reduction_config(sh, rnumel <= 256 ? 2 * (256 / rnumel) : 1, rnumel, (RedOpts){0});
+    all.n = 1;
   }
-  if (autotuning_off(d)) all.n = 1;
   for (int i = 0; i < all.n; i++) {  // a persistent reduction takes no Rn_BLOCK
     Cfg c = all.items[i], kept = {.num_warps = c.num_warps, .num_stages = c.num_stages};
     for (int j = 0; j < c.n; j++)
-      if (c.name[j][0] != 'R') cfg_set(&kept, c.name[j], c.value[j]);
+      if (c.name[j][0] != 'R') cfg_set(sh, &kept, c.name[j], c.value[j]);
     add_cfg(out, kept);
   }
+  filter_for_determinism(d, out);
 }
 
 static bool same_cfg(const Cfg *a, const Cfg *b) {
@@ -478,6 +585,7 @@ static void read_size_hints(Decor *d) {
     d->sh.prefix[d->sh.n] = pair->a->str;
     d->sh.numel[d->sh.n++] = v;
   }
+  d->sh.loc = d->decorator->loc;
 }
 
 // template(num_stages, num_warps, ...): one config with no meta-parameters
@@ -507,10 +615,11 @@ bool inductor_decorator(Func *f, Node *dec) {
   if (!strcmp(kind, "template")) template_configs(&d, &cfgs);
   else {
     read_size_hints(&d);
+    refuse_unfollowed_meta(&d);
     for (int i = 0; i < d.sh.n && strcmp(kind, "pointwise"); i++)  // no_x_dim: size_hints["x"] = 1
       if (!strcmp(d.sh.prefix[i], "x") && meta_true(d.inductor_meta, "no_x_dim")) d.sh.numel[i] = 1;
     if (!strcmp(kind, "pointwise")) pointwise_configs(&d, &cfgs);
-    else if (!strcmp(kind, "reduction")) reduction_configs(&d, &cfgs);
+    else if (!strcmp(kind, "reduction")) reduction_kernel_configs(&d, &cfgs);
     else persistent_configs(&d, &cfgs);
   }
   if (!cfgs.n) diag_fatal(dec->loc, "no Inductor config for these size_hints");

@@ -1198,7 +1198,9 @@ Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call) {
     diag_fatal(call->loc, "combine function '%s' takes %d parameters: it must take %d scalars (%s)", f->name, np, 2 * n,
                n == 1 ? "the two values combined" : xprintf("the %d values of the left tuple, then the right's", n));
   Combine *cb = xmalloc(sizeof(Combine));
-  cb->name = xprintf("_%s_%s", c->k->func->name, unique_cname(c, xprintf("combine_%s", f->name)));
+  const char *owner = c->k->config_index >= 0 ? xprintf("%s_config%d", c->k->func->name, c->k->config_index)
+                                              : c->k->func->name;  // (each config's variant has its own)
+  cb->name = xprintf("_%s_%s", owner, unique_cname(c, xprintf("combine_%s", f->name)));
   cb->n = n;
   Type *param_types = xmalloc(sizeof(Type) * (size_t)(2 * n));
   for (int i = 0; i < 2 * n; i++) param_types[i] = types[i % n];

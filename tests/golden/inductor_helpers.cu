@@ -6,23 +6,23 @@ extern "C" __device__ uint32_t __nv_umulhi(uint32_t, uint32_t);
 
 namespace tl2cu_kernels {
 
-static __device__ __forceinline__ float _triton_per_helpers_0_combine_maximum(float a, float b) {
+static __device__ __forceinline__ float _triton_per_helpers_0_config0_combine_maximum(float a, float b) {
   // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
   const bool mask = ((a > b) || (a != a));
   return (mask ? a : b);
 }
 
-static __device__ __forceinline__ float _triton_per_helpers_0_combine_minimum(float a, float b) {
+static __device__ __forceinline__ float _triton_per_helpers_0_config0_combine_minimum(float a, float b) {
   // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
   const bool mask_1 = ((a < b) || (a != a));
   return (mask_1 ? a : b);
 }
 
-static __device__ __forceinline__ float _triton_per_helpers_0_combine__prod_accumulate(float a, float b) {
+static __device__ __forceinline__ float _triton_per_helpers_0_config0_combine__prod_accumulate(float a, float b) {
   return (a * b);
 }
 
-static __device__ __forceinline__ void _triton_per_helpers_0_combine_maximum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+static __device__ __forceinline__ void _triton_per_helpers_0_config0_combine_maximum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
   // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
   const bool a_isnan = (a_value != a_value);
   const bool b_isnan = (b_value != b_value);
@@ -33,7 +33,7 @@ static __device__ __forceinline__ void _triton_per_helpers_0_combine_maximum_wit
   _out1 = (mask_3 ? a_index : b_index);
 }
 
-static __device__ __forceinline__ void _triton_per_helpers_0_combine_minimum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+static __device__ __forceinline__ void _triton_per_helpers_0_config0_combine_minimum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
   // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
   const bool a_isnan_1 = (a_value != a_value);
   const bool b_isnan_1 = (b_value != b_value);
@@ -44,7 +44,7 @@ static __device__ __forceinline__ void _triton_per_helpers_0_combine_minimum_wit
   _out1 = (mask_5 ? a_index : b_index);
 }
 
-static __device__ __forceinline__ void _triton_per_helpers_0_combine_welford_combine(float &_out0, float &_out1, float &_out2, float mean_1, float m2_1, float weight_1, float mean_2, float m2_2, float weight_2) {
+static __device__ __forceinline__ void _triton_per_helpers_0_config0_combine_welford_combine(float &_out0, float &_out1, float &_out2, float mean_1, float m2_1, float weight_1, float mean_2, float m2_2, float weight_2) {
   // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
   const float delta = (mean_2 - mean_1);
   const float new_weight = (weight_1 + weight_2);
@@ -54,12 +54,12 @@ static __device__ __forceinline__ void _triton_per_helpers_0_combine_welford_com
   _out2 = new_weight;
 }
 
-static __device__ __forceinline__ bool _triton_per_helpers_0_combine__any_combine(bool a, bool b) {
+static __device__ __forceinline__ bool _triton_per_helpers_0_config0_combine__any_combine(bool a, bool b) {
   return (a || b);
 }
 
-// triton_per_helpers_0: autotune config -1: XBLOCK=1, num_warps=2, num_stages=1
-__global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+// triton_per_helpers_0: autotune config 0: XBLOCK=1, num_warps=2, num_stages=1
+__global__ void __launch_bounds__(64) triton_per_helpers_0_config0(float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
   const int _tid = threadIdx.x;
   // L32: xoffset = tl.program_id(0) * XBLOCK
   const int32_t xoffset = (int32_t)blockIdx.x;
@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _triton_per_helpers_0_combine_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+      _r[0] = _triton_per_helpers_0_config0_combine_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce[_k] = _r[0];
   }
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _triton_per_helpers_0_combine_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+      _r[0] = _triton_per_helpers_0_config0_combine_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce_1[_k] = _r[0];
   }
@@ -133,7 +133,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _triton_per_helpers_0_combine__prod_accumulate(_r[0], tl2cu_shfl_xor(_r[0], _m));
+      _r[0] = _triton_per_helpers_0_config0_combine__prod_accumulate(_r[0], tl2cu_shfl_xor(_r[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp0_reduce_2[_k] = _r[0];
   }
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _triton_per_helpers_0_combine_maximum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
+      _triton_per_helpers_0_config0_combine_maximum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp5[_k] = _r_0[0];
     #pragma unroll
@@ -180,7 +180,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _triton_per_helpers_0_combine_minimum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
+      _triton_per_helpers_0_config0_combine_minimum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp7[_k] = _r_0[0];
     #pragma unroll
@@ -210,7 +210,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _triton_per_helpers_0_combine_welford_combine(_r_0[0], _r_1[0], _r_2[0], _r_0[0], _r_1[0], _r_2[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m), tl2cu_shfl_xor(_r_2[0], _m));
+      _triton_per_helpers_0_config0_combine_welford_combine(_r_0[0], _r_1[0], _r_2[0], _r_0[0], _r_1[0], _r_2[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m), tl2cu_shfl_xor(_r_2[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) tmp10[_k] = _r_0[0];
     #pragma unroll
@@ -232,7 +232,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
     }
     #pragma unroll
     for (int _m = 16; _m >= 1; _m >>= 1)
-      _r[0] = _triton_per_helpers_0_combine__any_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
+      _r[0] = _triton_per_helpers_0_config0_combine__any_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) a_reduce[_k] = _r[0];
   }
@@ -392,20 +392,957 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0(float *in_ptr0, int32
   }
 }
 
+static __device__ __forceinline__ float _triton_per_helpers_0_config1_combine_maximum(float a, float b) {
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
+  const bool mask = ((a > b) || (a != a));
+  return (mask ? a : b);
+}
+
+static __device__ __forceinline__ float _triton_per_helpers_0_config1_combine_minimum(float a, float b) {
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
+  const bool mask_1 = ((a < b) || (a != a));
+  return (mask_1 ? a : b);
+}
+
+static __device__ __forceinline__ float _triton_per_helpers_0_config1_combine__prod_accumulate(float a, float b) {
+  return (a * b);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config1_combine_maximum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
+  const bool a_isnan = (a_value != a_value);
+  const bool b_isnan = (b_value != b_value);
+  const bool mask_2 = ((a_value > b_value) || (a_isnan && (b_value == b_value)));
+  const bool equal = ((a_value == b_value) || (a_isnan && b_isnan));
+  const bool mask_3 = (mask_2 || (equal && (a_index < b_index)));
+  _out0 = (mask_3 ? a_value : b_value);
+  _out1 = (mask_3 ? a_index : b_index);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config1_combine_minimum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
+  const bool a_isnan_1 = (a_value != a_value);
+  const bool b_isnan_1 = (b_value != b_value);
+  const bool mask_4 = ((a_value < b_value) || (a_isnan_1 && (b_value == b_value)));
+  const bool equal_1 = ((a_value == b_value) || (a_isnan_1 && b_isnan_1));
+  const bool mask_5 = (mask_4 || (equal_1 && (a_index < b_index)));
+  _out0 = (mask_5 ? a_value : b_value);
+  _out1 = (mask_5 ? a_index : b_index);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config1_combine_welford_combine(float &_out0, float &_out1, float &_out2, float mean_1, float m2_1, float weight_1, float mean_2, float m2_2, float weight_2) {
+  // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
+  const float delta = (mean_2 - mean_1);
+  const float new_weight = (weight_1 + weight_2);
+  const float w2_over_w = ((new_weight == 0.0f) ? 0.0f : tl2cu_div(weight_2, new_weight));
+  _out0 = fmaf(delta, w2_over_w, mean_1);
+  _out1 = fmaf(((delta * delta) * weight_1), w2_over_w, (m2_1 + m2_2));
+  _out2 = new_weight;
+}
+
+static __device__ __forceinline__ bool _triton_per_helpers_0_config1_combine__any_combine(bool a, bool b) {
+  return (a || b);
+}
+
+// triton_per_helpers_0: autotune config 1: XBLOCK=8, num_warps=2, num_stages=1
+__global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  const int _tid = threadIdx.x;
+  // L32: xoffset = tl.program_id(0) * XBLOCK
+  const int32_t xoffset = tl2cu_mul((int32_t)blockIdx.x, 8);
+  // L33: xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+  int32_t xindex[4];  // [8, 1] i32, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    xindex[_k] = tl2cu_add(xoffset, (_e >> 5));
+  }
+  // L34: xmask = xindex < xnumel
+  bool xmask[4];  // [8, 1] i1, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) xmask[_k] = (xindex[_k] < 64);
+  // L35: r0_index = tl.arange(0, R0_BLOCK)[None, :]
+  int32_t r0_index[4];  // [1, 32] i32, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    r0_index[_k] = (_e & 31);
+  }
+  // L37: tmp0 = tl.load(in_ptr0 + (r0_index + 32*x0), xmask, other=0.0)
+  float tmp0[4];  // [8, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 4; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
+  }
+  // L38: tmp1 = tl.load(in_ptr1 + (r0_index + 32*x0), xmask, other=1)
+  int32_t tmp1[4];  // [8, 32] i32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 4; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1;
+    for (int _j = 0; _j < 4; ++_j) tmp1[_k + _j] = _t.v[_j];
+  }
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
+  float tmp0_reduce[4];  // [8] fp32, held in the layout of [8, 32]
+  {
+    float _r[1];
+    _r[0] = tmp0[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _triton_per_helpers_0_config1_combine_maximum(_r[0], tmp0[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _triton_per_helpers_0_config1_combine_maximum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp0_reduce[_k] = _r[0];
+  }
+  float tmp2[4];  // [8, 1] fp32, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp2[_k] = tmp0_reduce[_k];
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
+  float tmp0_reduce_1[4];  // [8] fp32, held in the layout of [8, 32]
+  {
+    float _r[1];
+    _r[0] = tmp0[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _triton_per_helpers_0_config1_combine_minimum(_r[0], tmp0[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _triton_per_helpers_0_config1_combine_minimum(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp0_reduce_1[_k] = _r[0];
+  }
+  float tmp3[4];  // [8, 1] fp32, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp3[_k] = tmp0_reduce_1[_k];
+  // L41: tmp4 = triton_helpers.prod(tmp0, 1)[:, None]
+  float tmp0_reduce_2[4];  // [8] fp32, held in the layout of [8, 32]
+  {
+    float _r[1];
+    _r[0] = tmp0[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _triton_per_helpers_0_config1_combine__prod_accumulate(_r[0], tmp0[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _triton_per_helpers_0_config1_combine__prod_accumulate(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp0_reduce_2[_k] = _r[0];
+  }
+  float tmp4[4];  // [8, 1] fp32, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp4[_k] = tmp0_reduce_2[_k];
+  // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
+  int32_t index[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) index[_k] = (r0_index[_k] + (0 * xindex[_k]));
+  float tmp5[4];  // [8] fp32, held in the layout of [8, 32]
+  int32_t tmp6[4];  // [8] i32, held in the layout of [8, 32]
+  {
+    float _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = tmp0[0];
+    _r_1[0] = index[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _triton_per_helpers_0_config1_combine_maximum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tmp0[_k], index[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _triton_per_helpers_0_config1_combine_maximum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp5[_k] = _r_0[0];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp6[_k] = _r_1[0];
+  }
+  // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
+  int32_t index_1[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) index_1[_k] = (r0_index[_k] + (0 * xindex[_k]));
+  float tmp7[4];  // [8] fp32, held in the layout of [8, 32]
+  int32_t tmp8[4];  // [8] i32, held in the layout of [8, 32]
+  {
+    float _r_0[1];
+    int32_t _r_1[1];
+    _r_0[0] = tmp0[0];
+    _r_1[0] = index_1[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _triton_per_helpers_0_config1_combine_minimum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tmp0[_k], index_1[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _triton_per_helpers_0_config1_combine_minimum_with_index(_r_0[0], _r_1[0], _r_0[0], _r_1[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp7[_k] = _r_0[0];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp8[_k] = _r_1[0];
+  }
+  // L44: tmp9 = tl.broadcast_to(tl.full([1, 1], 1.0, tl.float32), [XBLOCK, R0_BLOCK])
+  float tmp9[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp9[_k] = 1.0f;
+  // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
+  float m2[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) m2[_k] = 0.0f;
+  float tmp10[4];  // [8] fp32, held in the layout of [8, 32]
+  float tmp11[4];  // [8] fp32, held in the layout of [8, 32]
+  float tmp12[4];  // [8] fp32, held in the layout of [8, 32]
+  {
+    float _r_0[1];
+    float _r_1[1];
+    float _r_2[1];
+    _r_0[0] = tmp0[0];
+    _r_1[0] = m2[0];
+    _r_2[0] = tmp9[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _triton_per_helpers_0_config1_combine_welford_combine(_r_0[0], _r_1[0], _r_2[0], _r_0[0], _r_1[0], _r_2[0], tmp0[_k], m2[_k], tmp9[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _triton_per_helpers_0_config1_combine_welford_combine(_r_0[0], _r_1[0], _r_2[0], _r_0[0], _r_1[0], _r_2[0], tl2cu_shfl_xor(_r_0[0], _m), tl2cu_shfl_xor(_r_1[0], _m), tl2cu_shfl_xor(_r_2[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp10[_k] = _r_0[0];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp11[_k] = _r_1[0];
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) tmp12[_k] = _r_2[0];
+  }
+  // L46: tmp13 = triton_helpers.any(tmp1 > 3, 1)[:, None]
+  bool a[4];  // [8, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) a[_k] = (tmp1[_k] > 3);
+  bool a_reduce[4];  // [8] i1, held in the layout of [8, 32]
+  {
+    bool _r[1];
+    _r[0] = a[0];
+    #pragma unroll
+    for (int _k = 1; _k < 4; ++_k)
+      _r[0] = _triton_per_helpers_0_config1_combine__any_combine(_r[0], a[_k]);
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1)
+      _r[0] = _triton_per_helpers_0_config1_combine__any_combine(_r[0], tl2cu_shfl_xor(_r[0], _m));
+    #pragma unroll
+    for (int _k = 0; _k < 4; ++_k) a_reduce[_k] = _r[0];
+  }
+  bool tmp13[4];  // [8, 1] i1, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp13[_k] = a_reduce[_k];
+  // L47: tmp14 = triton_helpers.div_floor_integer(tmp1 - 5, 3)
+  int32_t a_1[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) a_1[_k] = tl2cu_sub(tmp1[_k], 5);
+  int32_t quot[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) quot[_k] = (a_1[_k] / 3);
+  int32_t remainder[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) remainder[_k] = (a_1[_k] % 3);
+  int32_t fixed[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) fixed[_k] = ((remainder[_k] != 0) ? (quot[_k] - 1) : quot[_k]);
+  int32_t tmp14[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp14[_k] = (((a_1[_k] < 0) != false) ? fixed[_k] : quot[_k]);
+  // L48: tmp15 = triton_helpers.remainder_integer(tmp1 - 5, 3)
+  int32_t a_2[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) a_2[_k] = tl2cu_sub(tmp1[_k], 5);
+  int32_t remainder_1[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) remainder_1[_k] = (a_2[_k] % 3);
+  int32_t tmp15[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp15[_k] = (((remainder_1[_k] != 0) && ((a_2[_k] < 0) != false)) ? (remainder_1[_k] + 3) : remainder_1[_k]);
+  // L49: tmp16 = triton_helpers.promote_to_tensor(tmp1)
+  int32_t tmp16[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp16[_k] = (tmp1[_k] + (int32_t)false);
+  // L50: tmp17 = triton_helpers.device_assert_then(tmp1 == tmp1, "same", tmp1)
+  // cond is never used
+  // L51: tmp18 = triton_helpers.randint64(42, r0_index + 32*x0, tl.full([1, 1], -7, tl.int64),
+  int32_t offset[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) offset[_k] = tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]));
+  int64_t low[4];  // [1, 1] i64, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) low[_k] = -7LL;
+  int64_t high[4];  // [1, 1] i64, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) high[_k] = 1000LL;
+  uint32_t philox_r1_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offset[_k]);
+  uint32_t philox_r2_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435811u);
+  uint32_t philox_r2_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, 42u) ^ (3528531795u * (uint32_t)offset[_k])) ^ 3144134277u);
+  uint32_t philox_r3_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904284u);
+  uint32_t philox_r3_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 2169447326u) ^ 1993301258u);
+  uint32_t philox_r4_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340053u);
+  uint32_t philox_r4_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
+  uint32_t philox_r5_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808526u);
+  uint32_t philox_r5_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
+  uint32_t philox_r6_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276999u);
+  uint32_t philox_r6_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
+  uint32_t philox_r7_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712768u);
+  uint32_t philox_r7_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
+  uint32_t philox_r8_c0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181241u);
+  uint32_t philox_r8_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
+  // philox_r9_c0 is never used
+  uint32_t philox_r9_c2[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
+  uint32_t r0[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) r0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085483u);
+  // r2 is never used
+  uint32_t r1[4];  // [8, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) r1[_k] = (3449720151u * philox_r9_c2[_k]);
+  // r3 is never used
+  uint64_t result[4];  // [8, 32] u64
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) result[_k] = ((uint64_t)r0[_k] | tl2cu_shl((uint64_t)r1[_k], 32ull));
+  int64_t size[4];  // [1, 1] i64, held in the layout of [8, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) size[_k] = (high[_k] - low[_k]);
+  uint64_t result_1[4];  // [8, 32] u64
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) result_1[_k] = (result[_k] % (uint64_t)size[_k]);
+  int64_t tmp18[4];  // [8, 32] i64
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp18[_k] = tl2cu_add((int64_t)result_1[_k], low[_k]);
+  // L53: tmp19 = triton_helpers.minimum(triton_helpers.maximum(tmp0, 0.0), 6.0)
+  bool mask_6[4];  // [8, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) mask_6[_k] = ((tmp0[_k] > 0.0f) || (tmp0[_k] != tmp0[_k]));
+  float a_3[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) a_3[_k] = (mask_6[_k] ? tmp0[_k] : 0.0f);
+  bool mask_7[4];  // [8, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) mask_7[_k] = ((a_3[_k] < 6.0f) || (a_3[_k] != a_3[_k]));
+  float tmp19[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp19[_k] = (mask_7[_k] ? a_3[_k] : 6.0f);
+  // L54: tmp20 = tmp2 + tmp3 + tmp4 + tmp5[:, None] + tmp7[:, None] + tmp19
+  float tmp20[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp20[_k] = (((((tmp2[_k] + tmp3[_k]) + tmp4[_k]) + tmp5[_k]) + tmp7[_k]) + tmp19[_k]);
+  // L55: tmp20 = tmp20 + tmp10[:, None] + tmp11[:, None] + tmp12[:, None]
+  float tmp20_1[4];  // [8, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp20_1[_k] = (((tmp20[_k] + tmp10[_k]) + tmp11[_k]) + tmp12[_k]);
+  // L56: tl.store(out_ptr0 + (r0_index + 32*x0), tmp20, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp20_1[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+  // L57: tmp21 = tmp6[:, None] + tmp8[:, None] + tmp13.to(tl.int32) + tmp14 + tmp15 + tmp16 + tmp17
+  int32_t tmp21[4];  // [8, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) tmp21[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tmp6[_k], tmp8[_k]), (int32_t)tmp13[_k]), tmp14[_k]), tmp15[_k]), tmp16[_k]), tmp1[_k]);
+  // L58: tl.store(out_ptr1 + (r0_index + 32*x0), tmp21, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp21[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+  // L59: tl.store(out_ptr2 + (r0_index + 32*x0), tmp18, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 4; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp18[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+}
+
+static __device__ __forceinline__ float _triton_per_helpers_0_config2_combine_maximum(float a, float b) {
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
+  const bool mask = ((a > b) || (a != a));
+  return (mask ? a : b);
+}
+
+static __device__ __forceinline__ float _triton_per_helpers_0_config2_combine_minimum(float a, float b) {
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
+  const bool mask_1 = ((a < b) || (a != a));
+  return (mask_1 ? a : b);
+}
+
+static __device__ __forceinline__ float _triton_per_helpers_0_config2_combine__prod_accumulate(float a, float b) {
+  return (a * b);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config2_combine_maximum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
+  const bool a_isnan = (a_value != a_value);
+  const bool b_isnan = (b_value != b_value);
+  const bool mask_2 = ((a_value > b_value) || (a_isnan && (b_value == b_value)));
+  const bool equal = ((a_value == b_value) || (a_isnan && b_isnan));
+  const bool mask_3 = (mask_2 || (equal && (a_index < b_index)));
+  _out0 = (mask_3 ? a_value : b_value);
+  _out1 = (mask_3 ? a_index : b_index);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config2_combine_minimum_with_index(float &_out0, int32_t &_out1, float a_value, int32_t a_index, float b_value, int32_t b_index) {
+  // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
+  const bool a_isnan_1 = (a_value != a_value);
+  const bool b_isnan_1 = (b_value != b_value);
+  const bool mask_4 = ((a_value < b_value) || (a_isnan_1 && (b_value == b_value)));
+  const bool equal_1 = ((a_value == b_value) || (a_isnan_1 && b_isnan_1));
+  const bool mask_5 = (mask_4 || (equal_1 && (a_index < b_index)));
+  _out0 = (mask_5 ? a_value : b_value);
+  _out1 = (mask_5 ? a_index : b_index);
+}
+
+static __device__ __forceinline__ void _triton_per_helpers_0_config2_combine_welford_combine(float &_out0, float &_out1, float &_out2, float mean_1, float m2_1, float weight_1, float mean_2, float m2_2, float weight_2) {
+  // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
+  const float delta = (mean_2 - mean_1);
+  const float new_weight = (weight_1 + weight_2);
+  const float w2_over_w = ((new_weight == 0.0f) ? 0.0f : tl2cu_div(weight_2, new_weight));
+  _out0 = fmaf(delta, w2_over_w, mean_1);
+  _out1 = fmaf(((delta * delta) * weight_1), w2_over_w, (m2_1 + m2_2));
+  _out2 = new_weight;
+}
+
+static __device__ __forceinline__ bool _triton_per_helpers_0_config2_combine__any_combine(bool a, bool b) {
+  return (a || b);
+}
+
+// triton_per_helpers_0: autotune config 2: XBLOCK=32, num_warps=2, num_stages=1
+__global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  const int _tid = threadIdx.x;
+  // L32: xoffset = tl.program_id(0) * XBLOCK
+  const int32_t xoffset = tl2cu_mul((int32_t)blockIdx.x, 32);
+  // L33: xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+  int32_t xindex[16];  // [32, 1] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    xindex[_k] = tl2cu_add(xoffset, (_e >> 5));
+  }
+  // L34: xmask = xindex < xnumel
+  bool xmask[16];  // [32, 1] i1, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) xmask[_k] = (xindex[_k] < 64);
+  // L35: r0_index = tl.arange(0, R0_BLOCK)[None, :]
+  int32_t r0_index[16];  // [1, 32] i32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 64>(_tid, _k);
+    r0_index[_k] = (_e & 31);
+  }
+  // L37: tmp0 = tl.load(in_ptr0 + (r0_index + 32*x0), xmask, other=0.0)
+  float tmp0[16];  // [32, 32] fp32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<float, 4> _t;
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
+    for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
+  }
+  // L38: tmp1 = tl.load(in_ptr1 + (r0_index + 32*x0), xmask, other=1)
+  int32_t tmp1[16];  // [32, 32] i32 (16-byte loads)
+  #pragma unroll
+  for (int _k = 0; _k < 16; _k += 4) {
+    tl2cu_vec<int32_t, 4> _t;
+    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1;
+    for (int _j = 0; _j < 4; ++_j) tmp1[_k + _j] = _t.v[_j];
+  }
+  // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
+  float tmp0_reduce[16];  // [32] fp32, held in the layout of [32, 32]
+  {
+    float _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = tmp0[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _r[_g] = _triton_per_helpers_0_config2_combine_maximum(_r[_g], tmp0[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _triton_per_helpers_0_config2_combine_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp0_reduce[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  float tmp2[16];  // [32, 1] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp2[_k] = tmp0_reduce[_k];
+  // L40: tmp3 = triton_helpers.min2(tmp0, 1)[:, None]
+  float tmp0_reduce_1[16];  // [32] fp32, held in the layout of [32, 32]
+  {
+    float _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = tmp0[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _r[_g] = _triton_per_helpers_0_config2_combine_minimum(_r[_g], tmp0[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _triton_per_helpers_0_config2_combine_minimum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp0_reduce_1[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  float tmp3[16];  // [32, 1] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp3[_k] = tmp0_reduce_1[_k];
+  // L41: tmp4 = triton_helpers.prod(tmp0, 1)[:, None]
+  float tmp0_reduce_2[16];  // [32] fp32, held in the layout of [32, 32]
+  {
+    float _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = tmp0[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _r[_g] = _triton_per_helpers_0_config2_combine__prod_accumulate(_r[_g], tmp0[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _triton_per_helpers_0_config2_combine__prod_accumulate(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp0_reduce_2[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  float tmp4[16];  // [32, 1] fp32, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp4[_k] = tmp0_reduce_2[_k];
+  // L42: tmp5, tmp6 = triton_helpers.max_with_index(tmp0, r0_index + 0*x0, 1)
+  int32_t index[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) index[_k] = (r0_index[_k] + (0 * xindex[_k]));
+  float tmp5[16];  // [32] fp32, held in the layout of [32, 32]
+  int32_t tmp6[16];  // [32] i32, held in the layout of [32, 32]
+  {
+    float _r_0[4];
+    int32_t _r_1[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = tmp0[_g * 4];
+      _r_1[_g] = index[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _triton_per_helpers_0_config2_combine_maximum_with_index(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tmp0[_k], index[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _triton_per_helpers_0_config2_combine_maximum_with_index(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp5[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp6[_k] = _r_1[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  // L43: tmp7, tmp8 = triton_helpers.min_with_index(tmp0, r0_index + 0*x0, 1)
+  int32_t index_1[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) index_1[_k] = (r0_index[_k] + (0 * xindex[_k]));
+  float tmp7[16];  // [32] fp32, held in the layout of [32, 32]
+  int32_t tmp8[16];  // [32] i32, held in the layout of [32, 32]
+  {
+    float _r_0[4];
+    int32_t _r_1[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = tmp0[_g * 4];
+      _r_1[_g] = index_1[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _triton_per_helpers_0_config2_combine_minimum_with_index(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tmp0[_k], index_1[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _triton_per_helpers_0_config2_combine_minimum_with_index(_r_0[_g], _r_1[_g], _r_0[_g], _r_1[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp7[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp8[_k] = _r_1[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  // L44: tmp9 = tl.broadcast_to(tl.full([1, 1], 1.0, tl.float32), [XBLOCK, R0_BLOCK])
+  float tmp9[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp9[_k] = 1.0f;
+  // L45: tmp10, tmp11, tmp12 = triton_helpers.welford(tmp0, tl.zeros_like(tmp0), tmp9, 1)
+  float m2[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) m2[_k] = 0.0f;
+  float tmp10[16];  // [32] fp32, held in the layout of [32, 32]
+  float tmp11[16];  // [32] fp32, held in the layout of [32, 32]
+  float tmp12[16];  // [32] fp32, held in the layout of [32, 32]
+  {
+    float _r_0[4];
+    float _r_1[4];
+    float _r_2[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r_0[_g] = tmp0[_g * 4];
+      _r_1[_g] = m2[_g * 4];
+      _r_2[_g] = tmp9[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _triton_per_helpers_0_config2_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tmp0[_k], m2[_k], tmp9[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _triton_per_helpers_0_config2_combine_welford_combine(_r_0[_g], _r_1[_g], _r_2[_g], _r_0[_g], _r_1[_g], _r_2[_g], tl2cu_shfl_xor(_r_0[_g], _m), tl2cu_shfl_xor(_r_1[_g], _m), tl2cu_shfl_xor(_r_2[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp10[_k] = _r_0[tl2cu_drop_bits<0, 2>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp11[_k] = _r_1[tl2cu_drop_bits<0, 2>(_k)];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) tmp12[_k] = _r_2[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  // L46: tmp13 = triton_helpers.any(tmp1 > 3, 1)[:, None]
+  bool a[16];  // [32, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) a[_k] = (tmp1[_k] > 3);
+  bool a_reduce[16];  // [32] i1, held in the layout of [32, 32]
+  {
+    bool _r[4];
+    #pragma unroll
+    for (int _g = 0; _g < 4; ++_g) {
+      _r[_g] = a[_g * 4];
+      #pragma unroll
+      for (int _k = _g * 4 + 1; _k < _g * 4 + 4; ++_k)
+        _r[_g] = _triton_per_helpers_0_config2_combine__any_combine(_r[_g], a[_k]);
+    }
+    #pragma unroll
+    for (int _m = 4; _m >= 1; _m >>= 1) {
+      #pragma unroll
+      for (int _g = 0; _g < 4; ++_g) {
+        _r[_g] = _triton_per_helpers_0_config2_combine__any_combine(_r[_g], tl2cu_shfl_xor(_r[_g], _m));
+      }
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) a_reduce[_k] = _r[tl2cu_drop_bits<0, 2>(_k)];
+  }
+  bool tmp13[16];  // [32, 1] i1, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp13[_k] = a_reduce[_k];
+  // L47: tmp14 = triton_helpers.div_floor_integer(tmp1 - 5, 3)
+  int32_t a_1[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) a_1[_k] = tl2cu_sub(tmp1[_k], 5);
+  int32_t quot[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) quot[_k] = (a_1[_k] / 3);
+  int32_t remainder[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) remainder[_k] = (a_1[_k] % 3);
+  int32_t fixed[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) fixed[_k] = ((remainder[_k] != 0) ? (quot[_k] - 1) : quot[_k]);
+  int32_t tmp14[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp14[_k] = (((a_1[_k] < 0) != false) ? fixed[_k] : quot[_k]);
+  // L48: tmp15 = triton_helpers.remainder_integer(tmp1 - 5, 3)
+  int32_t a_2[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) a_2[_k] = tl2cu_sub(tmp1[_k], 5);
+  int32_t remainder_1[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) remainder_1[_k] = (a_2[_k] % 3);
+  int32_t tmp15[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp15[_k] = (((remainder_1[_k] != 0) && ((a_2[_k] < 0) != false)) ? (remainder_1[_k] + 3) : remainder_1[_k]);
+  // L49: tmp16 = triton_helpers.promote_to_tensor(tmp1)
+  int32_t tmp16[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp16[_k] = (tmp1[_k] + (int32_t)false);
+  // L50: tmp17 = triton_helpers.device_assert_then(tmp1 == tmp1, "same", tmp1)
+  // cond is never used
+  // L51: tmp18 = triton_helpers.randint64(42, r0_index + 32*x0, tl.full([1, 1], -7, tl.int64),
+  int32_t offset[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) offset[_k] = tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]));
+  int64_t low[16];  // [1, 1] i64, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) low[_k] = -7LL;
+  int64_t high[16];  // [1, 1] i64, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) high[_k] = 1000LL;
+  uint32_t philox_r1_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r1_c2[_k] = __nv_umulhi(3528531795u, (uint32_t)offset[_k]);
+  uint32_t philox_r2_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r2_c0[_k] = (__nv_umulhi(3449720151u, philox_r1_c2[_k]) ^ 2654435811u);
+  uint32_t philox_r2_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r2_c2[_k] = ((__nv_umulhi(3528531795u, 42u) ^ (3528531795u * (uint32_t)offset[_k])) ^ 3144134277u);
+  uint32_t philox_r3_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r3_c0[_k] = ((__nv_umulhi(3449720151u, philox_r2_c2[_k]) ^ (3449720151u * philox_r1_c2[_k])) ^ 1013904284u);
+  uint32_t philox_r3_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r3_c2[_k] = ((__nv_umulhi(3528531795u, philox_r2_c0[_k]) ^ 2169447326u) ^ 1993301258u);
+  uint32_t philox_r4_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r4_c0[_k] = ((__nv_umulhi(3449720151u, philox_r3_c2[_k]) ^ (3449720151u * philox_r2_c2[_k])) ^ 3668340053u);
+  uint32_t philox_r4_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r4_c2[_k] = ((__nv_umulhi(3528531795u, philox_r3_c0[_k]) ^ (3528531795u * philox_r2_c0[_k])) ^ 842468239u);
+  uint32_t philox_r5_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r5_c0[_k] = ((__nv_umulhi(3449720151u, philox_r4_c2[_k]) ^ (3449720151u * philox_r3_c2[_k])) ^ 2027808526u);
+  uint32_t philox_r5_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r5_c2[_k] = ((__nv_umulhi(3528531795u, philox_r4_c0[_k]) ^ (3528531795u * philox_r3_c0[_k])) ^ 3986602516u);
+  uint32_t philox_r6_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r6_c0[_k] = ((__nv_umulhi(3449720151u, philox_r5_c2[_k]) ^ (3449720151u * philox_r4_c2[_k])) ^ 387276999u);
+  uint32_t philox_r6_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r6_c2[_k] = ((__nv_umulhi(3528531795u, philox_r5_c0[_k]) ^ (3528531795u * philox_r4_c0[_k])) ^ 2835769497u);
+  uint32_t philox_r7_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r7_c0[_k] = ((__nv_umulhi(3449720151u, philox_r6_c2[_k]) ^ (3449720151u * philox_r5_c2[_k])) ^ 3041712768u);
+  uint32_t philox_r7_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r7_c2[_k] = ((__nv_umulhi(3528531795u, philox_r6_c0[_k]) ^ (3528531795u * philox_r5_c0[_k])) ^ 1684936478u);
+  uint32_t philox_r8_c0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r8_c0[_k] = ((__nv_umulhi(3449720151u, philox_r7_c2[_k]) ^ (3449720151u * philox_r6_c2[_k])) ^ 1401181241u);
+  uint32_t philox_r8_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r8_c2[_k] = ((__nv_umulhi(3528531795u, philox_r7_c0[_k]) ^ (3528531795u * philox_r6_c0[_k])) ^ 534103459u);
+  // philox_r9_c0 is never used
+  uint32_t philox_r9_c2[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) philox_r9_c2[_k] = ((__nv_umulhi(3528531795u, philox_r8_c0[_k]) ^ (3528531795u * philox_r7_c0[_k])) ^ 3678237736u);
+  uint32_t r0[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) r0[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2[_k]) ^ (3449720151u * philox_r8_c2[_k])) ^ 2415085483u);
+  // r2 is never used
+  uint32_t r1[16];  // [32, 32] u32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) r1[_k] = (3449720151u * philox_r9_c2[_k]);
+  // r3 is never used
+  uint64_t result[16];  // [32, 32] u64
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) result[_k] = ((uint64_t)r0[_k] | tl2cu_shl((uint64_t)r1[_k], 32ull));
+  int64_t size[16];  // [1, 1] i64, held in the layout of [32, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) size[_k] = (high[_k] - low[_k]);
+  uint64_t result_1[16];  // [32, 32] u64
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) result_1[_k] = (result[_k] % (uint64_t)size[_k]);
+  int64_t tmp18[16];  // [32, 32] i64
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp18[_k] = tl2cu_add((int64_t)result_1[_k], low[_k]);
+  // L53: tmp19 = triton_helpers.minimum(triton_helpers.maximum(tmp0, 0.0), 6.0)
+  bool mask_6[16];  // [32, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) mask_6[_k] = ((tmp0[_k] > 0.0f) || (tmp0[_k] != tmp0[_k]));
+  float a_3[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) a_3[_k] = (mask_6[_k] ? tmp0[_k] : 0.0f);
+  bool mask_7[16];  // [32, 32] i1
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) mask_7[_k] = ((a_3[_k] < 6.0f) || (a_3[_k] != a_3[_k]));
+  float tmp19[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp19[_k] = (mask_7[_k] ? a_3[_k] : 6.0f);
+  // L54: tmp20 = tmp2 + tmp3 + tmp4 + tmp5[:, None] + tmp7[:, None] + tmp19
+  float tmp20[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp20[_k] = (((((tmp2[_k] + tmp3[_k]) + tmp4[_k]) + tmp5[_k]) + tmp7[_k]) + tmp19[_k]);
+  // L55: tmp20 = tmp20 + tmp10[:, None] + tmp11[:, None] + tmp12[:, None]
+  float tmp20_1[16];  // [32, 32] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp20_1[_k] = (((tmp20[_k] + tmp10[_k]) + tmp11[_k]) + tmp12[_k]);
+  // L56: tl.store(out_ptr0 + (r0_index + 32*x0), tmp20, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<float, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp20_1[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+  // L57: tmp21 = tmp6[:, None] + tmp8[:, None] + tmp13.to(tl.int32) + tmp14 + tmp15 + tmp16 + tmp17
+  int32_t tmp21[16];  // [32, 32] i32
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) tmp21[_k] = tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_add(tmp6[_k], tmp8[_k]), (int32_t)tmp13[_k]), tmp14[_k]), tmp15[_k]), tmp16[_k]), tmp1[_k]);
+  // L58: tl.store(out_ptr1 + (r0_index + 32*x0), tmp21, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 16; _r += 4) {  // 16-byte stores
+    tl2cu_vec<int32_t, 4> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 4; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp21[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+  // L59: tl.store(out_ptr2 + (r0_index + 32*x0), tmp18, xmask)
+  #pragma unroll
+  for (int _r = 0; _r < 16; _r += 2) {  // 16-byte stores
+    tl2cu_vec<int64_t, 2> _t;
+    #pragma unroll
+    for (int _j = 0; _j < 2; ++_j) {
+      const int _k = _r + _j;
+      _t.v[_j] = tmp18[_k];
+    }
+    const int _k = _r;
+    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+  }
+}
+
 }  // namespace tl2cu_kernels
 
-extern "C" cudaError_t triton_per_helpers_0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+static cudaError_t triton_per_helpers_0_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::triton_per_helpers_0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  tl2cu_kernels::triton_per_helpers_0_config0<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t triton_per_helpers_0(cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+static cudaError_t triton_per_helpers_0_config0(cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
   const int64_t _gx = tl2cu_cdiv((int64_t)xnumel, (int64_t)1);
   const int64_t _gy = 1;
   const int64_t _gz = 1;
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
-  return triton_per_helpers_0_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  return triton_per_helpers_0_config0_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+}
+
+static cudaError_t triton_per_helpers_0_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::triton_per_helpers_0_config1<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  return cudaGetLastError();
+}
+
+static cudaError_t triton_per_helpers_0_config1(cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)xnumel, (int64_t)8);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return triton_per_helpers_0_config1_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+}
+
+static cudaError_t triton_per_helpers_0_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::triton_per_helpers_0_config2<<<dim3(_gx, _gy, _gz), 64, 0, _stream>>>(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  return cudaGetLastError();
+}
+
+static cudaError_t triton_per_helpers_0_config2(cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  const int64_t _gx = tl2cu_cdiv((int64_t)xnumel, (int64_t)32);
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return triton_per_helpers_0_config2_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+}
+
+extern "C" int triton_per_helpers_0_configs(void) { return 3; }
+
+extern "C" const char *triton_per_helpers_0_config_name(int _index) {
+  static const char *const _names[3] = {
+      "XBLOCK=1, num_warps=2, num_stages=1",
+      "XBLOCK=8, num_warps=2, num_stages=1",
+      "XBLOCK=32, num_warps=2, num_stages=1",
+  };
+  return _index >= 0 && _index < 3 ? _names[_index] : 0;
+}
+
+extern "C" cudaError_t triton_per_helpers_0_config(int _index, cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  switch (_index) {
+  case 0: return triton_per_helpers_0_config0(_stream, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  case 1: return triton_per_helpers_0_config1(_stream, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  case 2: return triton_per_helpers_0_config2(_stream, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  }
+  return cudaErrorInvalidValue;
+}
+
+extern "C" cudaError_t triton_per_helpers_0(cudaStream_t _stream, float *in_ptr0, int32_t *in_ptr1, float *out_ptr0, int32_t *out_ptr1, int64_t *out_ptr2, int32_t xnumel, int32_t r0_numel) {
+  static tl2cu_tuner _tuner("triton_per_helpers_0", 3);
+  const int64_t _key[] = {0};
+  void *const _written[] = {(void *)out_ptr0, (void *)out_ptr1, (void *)out_ptr2};
+  const int _config = _tuner.choose(_key, sizeof _key / sizeof _key[0], _stream, _written,
+                                   sizeof _written / sizeof _written[0], [&](int _i, cudaStream_t _s) {
+    return triton_per_helpers_0_config(_i, _s, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
+  });
+  if (_config < 0) return cudaErrorLaunchFailure;
+  return triton_per_helpers_0_config(_config, _stream, in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, xnumel, r0_numel);
 }
 

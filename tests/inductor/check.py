@@ -89,12 +89,12 @@ def wrap_run():
         if first:
             seen.add(key)
             before = clone_args(args)
-            # (before tuning; Inductor drops self.configs once its launchers are compiled)
-            configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in self.configs or []]
+            # The configs it tunes among, read before this first run: it drops self.configs once its launchers
+            # are compiled, and autotune_to_one_config() keeps only the fastest launcher.
+            tuned = self.configs or [lc.config for lc in self.launchers]
+            configs = [config_text(c.kwargs, c.num_warps, c.num_stages) for c in tuned]
         result = original(self, *args, **kwargs)
-        if first and not configs:
-            configs = [config_text(lc.config.kwargs, lc.config.num_warps, lc.config.num_stages)
-                       for lc in self.launchers]
+        if first:
             torch.cuda.synchronize()
             cfg = self.launchers[0].config
             records.append(dict(model=current_model[0], name=self.fn.__name__, file=self.filename,
