@@ -411,6 +411,32 @@ for pair in "make tests/buildtool/Makefile.example" "cmake tests/buildtool/CMake
   if diff -u "$2" "$tmp/quoted" >"$tmp/quoted.diff"; then ok "README quotes $2"; else bad "README quotes $2" "$tmp/quoted.diff"; fi
 done
 
+# The README's "Translate one file and build it": its command lines, run as printed in a copy of
+# the tree's layout (build/, samples/), then the C++ caller of tests/buildtool against the header.
+recipe=(
+  'build/tl2cu samples/vector_add/kernel.py -o vector_add.cu -H vector_add.h'
+  'nvcc -O3 -gencode arch=compute_90a,code=sm_90a -I$(build/tl2cu --print-include-dir) -c vector_add.cu'
+  'nvcc -O3 -gencode arch=compute_90a,code=sm_90a main.cpp vector_add.o -o app'
+)
+: >"$tmp/recipe.why"
+for cmd in "${recipe[@]}"; do
+  grep -qxF "    $cmd" README.md || echo "README lacks the line: $cmd" >>"$tmp/recipe.why"
+done
+if [ -s "$tmp/recipe.why" ]; then bad "README recipe: the command lines" "$tmp/recipe.why"; else ok "README recipe: the command lines"; fi
+if [ -z "$have_nvcc" ]; then
+  skip "nvcc not found: the README's recipe was not built"
+else
+  mkdir -p "$tmp/recipe/build"
+  ln -s "$tl2cu_abs" "$tmp/recipe/build/tl2cu"
+  ln -s "$root/samples" "$tmp/recipe/samples"
+  cp tests/buildtool/caller.cpp "$tmp/recipe/main.cpp"
+  recipe_inc=$(dirname "$(dirname "$(readlink -f "$have_nvcc")")")/include
+  if (cd "$tmp/recipe" && for cmd in "${recipe[@]:0:2}"; do eval "$cmd" || exit 1; done &&
+      g++ -fsyntax-only -I"$recipe_inc" -I. main.cpp && eval "${recipe[2]}") >"$tmp/recipe.log" 2>&1
+  then ok "README recipe: translate, nvcc -c, the C++ caller (g++ -fsyntax-only, nvcc link)"
+  else bad "README recipe: translate, nvcc -c, the C++ caller" "$tmp/recipe.log"; fi
+fi
+
 # Build the examples with the installed tl2cu, whose header may be touched: built once, a
 # second build does nothing; touching kernel.py or the runtime header translates again.
 # check_build NAME LOG WANT: the build in LOG succeeded (status in LOG.rc) and translated or not
