@@ -15,7 +15,7 @@ script (a pointer taken for an int, a dtype for 64).
 The guesses: a parameter whose value reaches the pointer of a tl.load / tl.store / atomic /
 tl.make_block_ptr (through assignments, +=, and calls of the file's jit functions) is a
 pointer, *i32 if its name says indices, *fp32 otherwise; a constexpr takes its literal default,
-else 64 (False for names that read as flags); other parameters are fp32 if their name says a
+else 64 (False for names that read as flags, tl.float32 for names ending in dtype or _type); other parameters are fp32 if their name says a
 scale, i32 otherwise. @triton.heuristics names are fixed with -D (the same guesses), an
 autotuned kernel gets --grid 1 and its trailing meta-parameters from its configs (every config
 translated); nvcc builds one config of it (the guesses and --num-warps 4). Otherwise no --grid:
@@ -39,6 +39,7 @@ INDEX_NAME = re.compile(r"(idx|indices|index|offsets|cu_seqlens|seqlens?|table|i
                         r"mapping|splits|chunk_indices)(_ptr)?$", re.I)
 FLOAT_NAME = re.compile(r"(eps|scale|alpha|beta|gamma|temperature|softcap|lr|momentum|weight_decay|epsilon|"
                         r"margin|smoothing|logit_cap|dropout_p|negative_slope)$", re.I)
+DTYPE_NAME = re.compile(r"(dtype|_type|DTYPE|_TYPE)$")
 FLAG_NAME = re.compile(r"^(IS|HAS|USE|EVEN|ENABLE|RETURN|SAVE|STORE|OUTPUT|REVERSE|HEAD_FIRST|CAUSAL|"
                        r"FUSE|APPLY|INPLACE|TRANSPOSE|NORMALIZE|SKIP|CHECK|DO|WITH|ADD|RECOMPUTE)", re.I)
 
@@ -220,6 +221,8 @@ def tuned_names(fn):
 def constexpr_guess(name):
     if FLAG_NAME.match(name):
         return FLAGS
+    if DTYPE_NAME.search(name):
+        return "tl.float32"
     return str(BIG) if BIG_NAME and re.search(BIG_NAME, name) else "64"
 
 
@@ -285,7 +288,7 @@ def cause_of(msg):
     """A refusal's message without its location and names, to count refusals by kind."""
     msg = re.sub(r"^.*?: error: ", "", msg)
     msg = re.sub(r"'[^']*'", "'X'", msg)
-    msg = re.sub(r"\d+", "N", msg)
+    msg = re.sub(r"\b\d+\b", "N", msg)
     return msg[:110]
 
 
