@@ -29,6 +29,7 @@ import collections
 import concurrent.futures
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,6 +49,7 @@ BIG_NAME, BIG = None, 128  # --big REGEX VALUE: constexprs so named take VALUE i
 PRELUDE = ""  # --prelude FILE: text appended to each file (helpers it imports from its package)
 BUILD_EVERY = 1  # --build-every K: nvcc builds every K-th kernel's translation (nvcc takes 2-30 s of CPU a kernel)
 JOB_INDEX = {}
+NVCC_TIMEOUT = 600
 TIMEOUT = 120  # seconds a translation may take (a static_range nest of 128 x 128 reductions takes more)
 FLAGS = "False"  # --flags: the value of constexprs whose names read as flags (IS_VARLEN, USE_G)
 
@@ -292,6 +294,19 @@ def cause_of(msg):
     return msg[:110]
 
 
+def run_group(cmd, timeout):
+    """cmd in a process group of its own, all of it killed past timeout (nvcc's ptxas and cicc
+    outlive nvcc otherwise); None then."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return None
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
 def translate(tl2cu, kernel, sig, options, path, cu):
     cmd = [tl2cu, "--format=none", "-k", kernel, "-s", "%s:%s" % (kernel, sig)] + options + [path, "-o", cu]
     try:
@@ -336,11 +351,9 @@ def run_in(job, out_dir):
         p, one_cmd = translate(tl2cu, kernel, one_sig, one, path, cu)
         if p is None or p.returncode != 0:
             return ("translated", "(one config not translated: nvcc skipped)", cmd)
-    try:
-        b = subprocess.run(["nvcc", "-arch=sm_90", "-I" + runtime, "-c", cu, "-o", cu + ".o"],
-                           capture_output=True, text=True, timeout=900)
-    except subprocess.TimeoutExpired:
-        return ("nvcc", "nvcc ran past 900 s", cmd)
+    b = run_group(["nvcc", "-arch=sm_90", "-I" + runtime, "-c", cu, "-o", cu + ".o"], NVCC_TIMEOUT)
+    if b is None:
+        return ("nvcc", "nvcc ran past %d s" % NVCC_TIMEOUT, cmd)
     if os.path.exists(cu + ".o"):
         os.remove(cu + ".o")
     if b.returncode != 0:
