@@ -73,6 +73,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/dot.py --target sm_90 -o $(BUILD)/gpu/dot_mma.cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py -o $(BUILD)/gpu/mma_reduce.cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py --target sm_90 -o $(BUILD)/gpu/mma_reduce_mma.cu
+	$(BUILD)/tl2cu tests/golden/one_element_slice.py -o $(BUILD)/gpu/one_element_slice.cu
+	$(BUILD)/tl2cu tests/golden/one_element_slice.py --target sm_90 -o $(BUILD)/gpu/one_element_slice_mma.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py --target sm_90 -o $(BUILD)/gpu/matmul_mma.cu
 	$(BUILD)/tl2cu tests/golden/pipeline.py -o $(BUILD)/gpu/pipeline.cu

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -454,14 +455,73 @@ static Obj *b_int(Ctx *c, Node *call, Obj **a) {
   return obj_int(x->kind == OBJ_FLOAT ? (int64_t)x->fval : x->ival);
 }
 
+// Digits with single underscores between them (Python's 1_000), copied into *out without the
+// underscores; how many characters were read.
+static int py_digits(const char *t, Str *out) {
+  int i = 0;
+  while (isdigit((unsigned char)t[i]) || (t[i] == '_' && i && isdigit((unsigned char)t[i - 1]) &&
+                                          isdigit((unsigned char)t[i + 1]))) {
+    if (t[i] != '_') str_addf(out, "%c", t[i]);
+    i++;
+  }
+  return i;
+}
+
+// Is p[0 .. n) the lowercase word w in any case?
+static bool word_in_any_case(const char *p, size_t n, const char *w) {
+  if (n != strlen(w)) return false;
+  for (size_t i = 0; i < n; i++)
+    if (tolower((unsigned char)p[i]) != w[i]) return false;
+  return true;
+}
+
+// Python's float(text): blanks around a sign, then inf, infinity or nan in any case, or a
+// decimal number (float('-100000000.0'), float('1e-6')); no hex, unlike strtod.
+static bool py_float_text(const char *t, double *value) {
+  while (isspace((unsigned char)*t)) t++;
+  size_t n = strlen(t);
+  while (n && isspace((unsigned char)t[n - 1])) n--;
+  const char *end = t + n, *p = t;
+  double sign = *p == '-' ? -1.0 : 1.0;
+  if (*p == '-' || *p == '+') p++;
+  size_t rest = (size_t)(end - p);
+  if (word_in_any_case(p, rest, "inf") || word_in_any_case(p, rest, "infinity")) {
+    *value = sign * INFINITY;
+    return true;
+  }
+  if (word_in_any_case(p, rest, "nan")) {
+    *value = NAN;
+    return true;
+  }
+  Str num = {0};
+  str_add(&num, sign < 0 ? "-" : "");
+  int whole = py_digits(p, &num), frac = 0;
+  p += whole;
+  if (*p == '.') {
+    str_add(&num, ".");
+    frac = py_digits(++p, &num);
+    p += frac;
+  }
+  if (!whole && !frac) return false;
+  if (*p == 'e' || *p == 'E') {
+    str_add(&num, "e");
+    p++;
+    if (*p == '-' || *p == '+') str_addf(&num, "%c", *p++);
+    int exp = py_digits(p, &num);
+    if (!exp) return false;
+    p += exp;
+  }
+  if (p != end) return false;
+  *value = strtod(num.buf, NULL);
+  return true;
+}
+
 static Obj *b_float(Ctx *c, Node *call, Obj **a) {
   (void)c;
-  if (a[0]->kind == OBJ_STR) {  // float('inf'), float('-inf'), float('nan')
-    const char *t = a[0]->str;
-    if (!strcmp(t, "inf") || !strcmp(t, "+inf") || !strcmp(t, "infinity")) return obj_float(INFINITY);
-    if (!strcmp(t, "-inf") || !strcmp(t, "-infinity")) return obj_float(-INFINITY);
-    if (!strcmp(t, "nan")) return obj_float(NAN);
-    diag_fatal(call->loc, "float('%s') is not a number", t);
+  if (a[0]->kind == OBJ_STR) {  // float('inf'), float('-inf'), float('nan'), float('-1e8')
+    double value;
+    if (!py_float_text(a[0]->str, &value)) diag_fatal(call->loc, "float('%s') is not a number", a[0]->str);
+    return obj_float(value);
   }
   Obj *x = py_number(call, a[0], "float");
   return obj_float(x->kind == OBJ_FLOAT ? x->fval : (double)x->ival);

@@ -641,17 +641,22 @@ static void print_conversion(Em *em, Convert *r) {
 
 // ---------------------------------------------------------------- statements
 
+// The length of a source line as a // comment may show it: without its trailing backslashes and
+// blanks. C splices a line ending in '\' (blanks after it too, for gcc) into the next before comments
+// go, so a Python line continued with '\' would swallow the C statement printed under its comment.
+static int comment_length(const char *p) {
+  int n = (int)strlen(p);
+  while (n && (p[n - 1] == '\\' || p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r' || p[n - 1] == '\f')) n--;
+  return n;
+}
+
 void source_comment(Em *em, Stmt *s) {
   if (s->loc.line == em->last_line || !s->src) return;
   em->last_line = s->loc.line;
   const char *p = s->src;
   while (*p == ' ' || *p == '\t') p++;
-  // a Python line continued with '\' would splice the next C line into the comment
-  size_t n = strlen(p);
-  if (n && p[n - 1] == '\\')
-    while (n && strchr(" \t\\", p[n - 1])) n--;
   if (em->opt->line_directives) line(em, "#line %d \"%s\"", s->loc.line, diag_path());
-  line(em, "// L%d: %.*s", s->loc.line, (int)n, p);
+  line(em, "// L%d: %.*s", s->loc.line, comment_length(p), p);
 }
 
 // The conversions the statement being printed needs (convert.c's Stmt.converts), printed

@@ -602,6 +602,9 @@ static void slice_values(Kernel *k) {
     if (!l || l->kind != LAYOUT_MMA || l->keep || !is_materialized(v) || !sliceable_kind(v) || v->visit == whole) continue;
     unsigned keep = moving_register_bits(l, v->shape);
     if (keep == (unsigned)l->per_thread - 1) continue;  // (every register moves it)
+    // No register moves a block of one element (i + tl.arange(0, 1)): it keeps register bit 0,
+    // a pair of copies, since keep 0 means a layout not sliced (one of 1 over the whole space).
+    if (!keep) keep = 1;
     Layout *sliced = xmalloc(sizeof(Layout));
     *sliced = *l;
     sliced->keep = keep;
