@@ -18,7 +18,9 @@ pointer, *i32 if its name says indices, *fp32 otherwise; a constexpr takes its l
 else 64 (False for names that read as flags, tl.float32 for names ending in dtype or _type); other parameters are fp32 if their name says a
 scale, i32 otherwise. @triton.heuristics names are fixed with -D (the same guesses), an
 autotuned kernel gets --grid 1 and its trailing meta-parameters from its configs (every config
-translated); nvcc builds one config of it (the guesses and --num-warps 4). Otherwise no --grid:
+translated); nvcc builds one config of it (the guesses and --num-warps 4). A launch in the file
+whose num_warps / num_stages is a host variable gets --num-warps 4 / --num-stages 3 where tl2cu
+asks for the value (Triton's defaults, a guess like the others). Otherwise no --grid:
 the launcher takes the caller's grid. --prelude appends definitions (the helpers a file imports
 from its own package, tl2cu reading one file) to a copy of each file, its line numbers unchanged.
 GIT_DIR may be a clone's .git. docs/REALWORLD.md has the repositories, commits and results.
@@ -337,6 +339,12 @@ def run_in(job, out_dir):
             f.write(open(path, encoding="utf-8").read().rstrip("\n") + "\n\n" + PRELUDE)
         path = copy
     p, cmd = translate(tl2cu, kernel, sig, options, path, cu)
+    for option, guess in (("--num-warps", "4"), ("--num-stages", "3")):
+        # a launch whose num_warps/num_stages is a variable of the host code: tl2cu asks for the
+        # value (it does not assume one); the sweep guesses Triton's default, as it guesses sizes
+        if p is not None and p.returncode == 1 and "give it with %s N" % option in p.stderr:
+            options = options + [option, guess]
+            p, cmd = translate(tl2cu, kernel, sig, options, path, cu)
     if p is None:
         return ("timeout", "tl2cu ran past %d s" % TIMEOUT, cmd)
     err = p.stderr
