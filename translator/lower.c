@@ -1507,6 +1507,8 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   int nentries = sig ? split_commas(sig, entries, 64) : 0;
   if (nentries == 1 && !entries[0][0]) nentries = 0;
   int i = 0;
+  Str from_launch = {0};  // the parameters typed from the file's launch, for a note
+  str_add(&from_launch, "");
   for (Node *pn = f->def->a; pn; pn = pn->next, i++) {
     if (pn->kind == ND_UNSUPPORTED) diag_fatal(pn->loc, "unsupported construct: %s", pn->str);
     Param *p = xmalloc(sizeof(Param));
@@ -1553,10 +1555,19 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       diag_fatal(pn->loc, "parameter '%s' of '%s' has no Triton type: Triton takes an argument annotated '%s' by its "
                           "value at each launch (i32 or i64, fp32): give one in the signature (-s '%s:...')",
                  p->name, f->name, pn->a->str, f->name);
+    if (!p->is_constexpr && !typed && f->launch && launch_arg_type(c->m, f->launch, i, p->name, &p->ty)) {
+      typed = true;
+      str_addf(&from_launch, "%s%s %s", from_launch.len ? ", " : "", p->name, type_name(p->ty));
+    }
     if (!p->is_constexpr && !typed)
       diag_fatal(pn->loc, "parameter '%s' of '%s' has no type: give it in the signature (-s '%s:...') or annotate it",
                  p->name, f->name, f->name);
     vec_push(&k->params, p);
+  }
+  if (from_launch.len && !f->launch_typed_noted) {
+    f->launch_typed_noted = true;
+    diag_note(f->launch->call->loc, "types of '%s' from this launch's arguments: %s (an int as i32, as Triton types "
+              "one that fits; -s gives others)", f->name, from_launch.buf);
   }
   if (nentries > i) diag_fatal(f->def->loc, "the signature of '%s' has %d entries but the kernel has %d parameters", f->name, nentries, i);
 }

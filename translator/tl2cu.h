@@ -294,6 +294,7 @@ struct Func {
   Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})
   bool heuristics_outside;  // @triton.heuristics above @triton.autotune: its lambdas do not see the configs
   Launch *launch;         // the file's own launch of this kernel, if any
+  bool launch_typed_noted;  // the note naming the types taken from that launch is printed
   Node *autotune_loc;
   bool called_by_jit;  // called from another jit function: not an entry kernel
   bool debug;          // @triton.jit(debug=True): device_assert and assert are checked
@@ -1020,6 +1021,10 @@ const char *dtype_triton_name(Scalar s);                 // "int32", "uint8", "f
 Obj *dtype_attr(Obj *d, const char *name, Loc loc);      // a field, or a method (OBJ_METHOD)
 Obj *dtype_call(Obj *d, const char *name, int nargs, Loc loc);  // d.is_fp16() ...
 Obj *torch_dtype(const char *name);                       // torch.float16 ..., or NULL
+
+// hosttypes.c: parameter `index` (named `name`) of a kernel, typed from the file's own launch
+// where the host code makes the argument plainly (torch factories, ints); false if it does not
+bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out);
 Obj *torch_info(Obj *dtype, bool floating, Loc loc);      // torch.finfo / torch.iinfo: an OBJ_DICT, str set
 Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
 

@@ -1,0 +1,139 @@
+// hosttypes.c: a kernel parameter's Triton type from the file's own launch, where the host
+// code makes the argument plainly, as Triton's JIT sees it at run time:
+//   - a tensor from a torch factory: torch.rand / randn / zeros / ones / empty (float32, or
+//     their dtype=), torch.full / arange / tensor / randint only with dtype=, and X_like(y)
+//     (y's type, or its dtype=): a pointer to that type;
+//   - an int: an int literal, .numel(), len(...), .shape[i], .size(i), .stride(i), and
+//     + - * // % of those: i32 (Triton types an int that fits in 32 bits so; a larger one
+//     would be i64, which the note the caller prints says to give with -s).
+// A name is followed to its last assignment before the launch in the launch's statement
+// list; a name bound anywhere else (a parameter, a loop, a branch) gives no type.
+#include "tl2cu.h"
+
+#include <string.h>
+
+enum { MAX_FOLLOW = 16 };  // names followed through assignments before giving up
+
+static bool is_torch(Module *m, Node *e) {
+  if (e->kind != ND_NAME) return false;
+  Obj *o = lookup(m->globals, e->str);
+  return o && o->kind == OBJ_MODULE && !strcmp(o->str, "torch");
+}
+
+static Node *keyword(Node *call, const char *name) {
+  for (Node *a = call->args; a; a = a->next)
+    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a->a;
+  return NULL;
+}
+
+static Node *first_positional(Node *call) {
+  for (Node *a = call->args; a; a = a->next)
+    if (a->kind != ND_KWARG) return a;
+  return NULL;
+}
+
+// The statement of stmts that holds the launch call (its expression or an assignment's value).
+static Node *launch_statement(Launch *l) {
+  for (Node *s = l->scope; s; s = s->next)
+    if (s->a == l->call || s->b == l->call) return s;
+  return NULL;
+}
+
+// (a def's body is a scope of its own: its names are not the launch's)
+static bool binds_in_blocks(Node *stmts, const char *name) {
+  for (Node *s = stmts; s; s = s->next) {
+    if (s->kind == ND_FUNCDEF) continue;
+    bool binds = (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) && s->a &&
+                 (s->a->kind != ND_NAME || !strcmp(s->a->str, name));
+    if (binds || binds_in_blocks(s->body, name) || binds_in_blocks(s->orelse, name)) return true;
+  }
+  return false;
+}
+
+// The value last assigned to name at the top level of the launch's statement list before the
+// launch, or NULL where something else may bind it.
+static Node *assigned_value(Launch *l, const char *name) {
+  Node *at = launch_statement(l), *value = NULL;
+  if (!at) return NULL;
+  for (Node *s = l->scope; s && s != at; s = s->next) {
+    if (s->kind == ND_ASSIGN && s->a && s->a->kind == ND_NAME && !strcmp(s->a->str, name)) value = s->b;
+    else if ((s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) && s->a &&
+             (s->a->kind != ND_NAME || !strcmp(s->a->str, name)))
+      return NULL;  // (augmented, a tuple target, a loop variable)
+    if (s->kind != ND_FUNCDEF && (binds_in_blocks(s->body, name) || binds_in_blocks(s->orelse, name))) return NULL;
+  }
+  return value;
+}
+
+static bool tensor_dtype(Module *m, Launch *l, Node *e, Scalar *out, int follow);
+
+static bool dtype_of(Module *m, Node *d, Scalar *out) {
+  if (!d || d->kind != ND_ATTR || !is_torch(m, d->a)) return false;
+  Obj *o = torch_dtype(d->str);
+  return o && (*out = (Scalar)o->ival, true);
+}
+
+static bool factory_dtype(Module *m, Launch *l, Node *call, Scalar *out, int follow) {
+  static const char *const float_default[] = {"rand", "randn", "zeros", "ones", "empty"};
+  static const char *const like[] = {"rand_like", "randn_like", "zeros_like", "ones_like", "empty_like", "full_like"};
+  static const char *const dtype_only[] = {"full", "arange", "tensor", "randint", "empty_strided"};
+  Node *f = call->a;
+  if (f->kind != ND_ATTR || !is_torch(m, f->a)) return false;
+  if (dtype_of(m, keyword(call, "dtype"), out)) {
+    for (size_t i = 0; i < sizeof dtype_only / sizeof *dtype_only; i++)
+      if (!strcmp(f->str, dtype_only[i])) return true;
+  }
+  for (size_t i = 0; i < sizeof float_default / sizeof *float_default; i++)
+    if (!strcmp(f->str, float_default[i])) return keyword(call, "dtype") ? dtype_of(m, keyword(call, "dtype"), out)
+                                                                         : (*out = TY_F32, true);
+  for (size_t i = 0; i < sizeof like / sizeof *like; i++)
+    if (!strcmp(f->str, like[i])) {
+      if (keyword(call, "dtype")) return dtype_of(m, keyword(call, "dtype"), out);
+      Node *y = first_positional(call);
+      return y && tensor_dtype(m, l, y, out, follow + 1);
+    }
+  return false;
+}
+
+static bool tensor_dtype(Module *m, Launch *l, Node *e, Scalar *out, int follow) {
+  if (follow > MAX_FOLLOW) return false;
+  if (e->kind == ND_NAME) {
+    Node *v = assigned_value(l, e->str);
+    return v && tensor_dtype(m, l, v, out, follow + 1);
+  }
+  return e->kind == ND_CALL && factory_dtype(m, l, e, out, follow);
+}
+
+static bool is_int_expr(Module *m, Launch *l, Node *e, int follow) {
+  if (follow > MAX_FOLLOW) return false;
+  switch (e->kind) {
+  case ND_INT: return e->ival >= INT32_MIN && e->ival <= INT32_MAX;
+  case ND_NAME: {
+    Node *v = assigned_value(l, e->str);
+    return v && is_int_expr(m, l, v, follow + 1);
+  }
+  case ND_BINOP:
+    return (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FLOORDIV || e->op == OP_MOD) &&
+           is_int_expr(m, l, e->a, follow + 1) && is_int_expr(m, l, e->b, follow + 1);
+  case ND_SUBSCRIPT: return e->a->kind == ND_ATTR && !strcmp(e->a->str, "shape");  // x.shape[0]
+  case ND_CALL:
+    if (e->a->kind == ND_NAME) return !strcmp(e->a->str, "len");
+    return e->a->kind == ND_ATTR &&
+           (!strcmp(e->a->str, "numel") || !strcmp(e->a->str, "size") || !strcmp(e->a->str, "stride"));
+  default: return false;
+  }
+}
+
+bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out) {
+  Node *arg = NULL;
+  int i = 0;
+  for (Node *a = l->call->args; a && !arg; a = a->next) {
+    if (a->kind == ND_KWARG) arg = !strcmp(a->str, name) ? a->a : NULL;
+    else if (i++ == index) arg = a;
+  }
+  if (!arg) return false;
+  Scalar s;
+  if (tensor_dtype(m, l, arg, &s, 0)) return *out = type_ptr(s), true;
+  if (is_int_expr(m, l, arg, 0)) return *out = type_scalar(TY_I32), true;
+  return false;
+}
