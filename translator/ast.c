@@ -62,36 +62,11 @@ static char *text_of(TSNode ts) {
   return xstrndup(source + s, e - s);
 }
 
-static bool is(TSNode ts, const char *type) { return strcmp(ts_node_type(ts), type) == 0; }
+static bool is(TSNode ts, const char *type) { return syntax_is(ts, type); }
+static TSNode field(TSNode ts, const char *name) { return syntax_field(ts, name); }
 
-static TSNode field(TSNode ts, const char *name) {
-  return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
-}
-
-// Named children, comments skipped, in one walk: tree-sitter finds the i-th child of a
-// node from its first, and a call may have thousands of arguments.
-typedef struct {
-  TSNode *at;
-  int len;
-} Kids;
-
-static Kids kids(TSNode ts) {
-  Kids k = {0};
-  int cap = 0;
-  TSTreeCursor cur = ts_tree_cursor_new(ts);
-  for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
-    TSNode c = ts_tree_cursor_current_node(&cur);
-    if (!ts_node_is_named(c) || is(c, "comment") || is(c, "line_continuation")) continue;
-    if (k.len == cap) {
-      TSNode *bigger = xmalloc(sizeof(TSNode) * (size_t)(cap = cap ? 2 * cap : 8));
-      if (k.len) memcpy(bigger, k.at, sizeof(TSNode) * (size_t)k.len);
-      k.at = bigger;
-    }
-    k.at[k.len++] = c;
-  }
-  ts_tree_cursor_delete(&cur);
-  return k;
-}
+typedef SyntaxChildren Kids;  // (pyrules.c's walk: named children, comments skipped)
+static Kids kids(TSNode ts) { return syntax_children(ts, true); }
 
 static int named_count(TSNode ts) { return kids(ts).len; }
 

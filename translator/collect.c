@@ -296,10 +296,15 @@ bool refers_to(Module *m, Node *e, const char *qualified) {
   return (f->kind == ND_ATTR || f->kind == ND_NAME) && !strcmp(f->str, attr);
 }
 
-static Node *kwarg(Node *call, const char *name) {
+Node *call_keyword(Node *call, const char *name) {
   for (Node *a = call->args; a; a = a->next)
-    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a->a;
+    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a;
   return NULL;
+}
+
+Node *call_kwarg(Node *call, const char *name) {
+  Node *k = call_keyword(call, name);
+  return k ? k->a : NULL;
 }
 
 // A decorator's name as written (`triton.testing.perf_report`), for messages.
@@ -373,7 +378,7 @@ static void note_autotune_options(Node *d) {
       {"post_hook", "host code is not run", true},
   };
   for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
-    Node *value = kwarg(d, options[i].name);
+    Node *value = call_kwarg(d, options[i].name);
     if (!value || value->kind == ND_NONE) continue;
     if (options[i].warn)
       diag_warning(value->loc, "@triton.autotune's %s is ignored by tl2cu: %s", options[i].name, options[i].why);
@@ -421,13 +426,13 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
   bool below_jit = false;
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {
-      Node *debug = d->kind == ND_CALL ? kwarg(d, "debug") : NULL;
+      Node *debug = d->kind == ND_CALL ? call_kwarg(d, "debug") : NULL;
       if (debug) f->debug = truthy_constant(module_eval(m, debug, NULL), debug);
       below_jit = true;
       continue;
     } else if (refers_to(m, d, "triton.autotune") && d->kind == ND_CALL) {
       if (!selected(opt, f->name)) continue;  // -k leaves it out: its configs are host code not needed
-      Node *configs = kwarg(d, "configs");
+      Node *configs = call_kwarg(d, "configs");
       if (!configs && d->args && d->args->kind != ND_KWARG) configs = d->args;
       if (!configs) diag_fatal(d->loc, "@triton.autotune needs configs=[...]");
       HostEval attempt = {m, configs, NULL};
@@ -446,7 +451,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       f->autotune_configs = list;
       f->autotune_loc = d;
       note_autotune_options(d);
-      Node *key = kwarg(d, "key");
+      Node *key = call_kwarg(d, "key");
       f->autotune_keys = key ? module_eval(m, key, NULL) : obj_new(OBJ_TUPLE);
       if (f->autotune_keys->kind != OBJ_TUPLE) diag_fatal(key->loc, "autotune key must be a list of parameter names");
       for (int i = 0; i < f->autotune_keys->items.len; i++)
@@ -454,7 +459,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
           diag_fatal(key->loc, "autotune key must be a list of parameter names");
     } else if (refers_to(m, d, "triton.heuristics") && d->kind == ND_CALL) {
       if (!selected(opt, f->name)) continue;  // -k leaves it out: its heuristics are host code not needed
-      Node *values = d->args && d->args->kind != ND_KWARG ? d->args : kwarg(d, "values");
+      Node *values = d->args && d->args->kind != ND_KWARG ? d->args : call_kwarg(d, "values");
       if (values && values->kind == ND_NAME) values = dict_literal_of(m, values->str);  // HEURISTICS = {...}
       if (!values || values->kind != ND_DICT)
         diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");

@@ -20,12 +20,6 @@ static bool is_torch(Module *m, Node *e) {
   return o && o->kind == OBJ_MODULE && !strcmp(o->str, "torch");
 }
 
-static Node *keyword(Node *call, const char *name) {
-  for (Node *a = call->args; a; a = a->next)
-    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a->a;
-  return NULL;
-}
-
 static Node *first_positional(Node *call) {
   for (Node *a = call->args; a; a = a->next)
     if (a->kind != ND_KWARG) return a;
@@ -52,7 +46,7 @@ static bool binds_in_blocks(Node *stmts, const char *name) {
 
 // The value last assigned to name at the top level of the launch's statement list before the
 // launch, or NULL where something else may bind it.
-static Node *assigned_value(Launch *l, const char *name) {
+Node *launch_assigned_value(Launch *l, const char *name) {
   Node *at = launch_statement(l), *value = NULL;
   if (!at) return NULL;
   for (Node *s = l->scope; s && s != at; s = s->next) {
@@ -79,16 +73,16 @@ static bool factory_dtype(Module *m, Launch *l, Node *call, Scalar *out, int fol
   static const char *const dtype_only[] = {"full", "arange", "tensor", "randint", "empty_strided"};
   Node *f = call->a;
   if (f->kind != ND_ATTR || !is_torch(m, f->a)) return false;
-  if (dtype_of(m, keyword(call, "dtype"), out)) {
+  if (dtype_of(m, call_kwarg(call, "dtype"), out)) {
     for (size_t i = 0; i < sizeof dtype_only / sizeof *dtype_only; i++)
       if (!strcmp(f->str, dtype_only[i])) return true;
   }
   for (size_t i = 0; i < sizeof float_default / sizeof *float_default; i++)
-    if (!strcmp(f->str, float_default[i])) return keyword(call, "dtype") ? dtype_of(m, keyword(call, "dtype"), out)
+    if (!strcmp(f->str, float_default[i])) return call_kwarg(call, "dtype") ? dtype_of(m, call_kwarg(call, "dtype"), out)
                                                                          : (*out = TY_F32, true);
   for (size_t i = 0; i < sizeof like / sizeof *like; i++)
     if (!strcmp(f->str, like[i])) {
-      if (keyword(call, "dtype")) return dtype_of(m, keyword(call, "dtype"), out);
+      if (call_kwarg(call, "dtype")) return dtype_of(m, call_kwarg(call, "dtype"), out);
       Node *y = first_positional(call);
       return y && tensor_dtype(m, l, y, out, follow + 1);
     }
@@ -98,7 +92,7 @@ static bool factory_dtype(Module *m, Launch *l, Node *call, Scalar *out, int fol
 static bool tensor_dtype(Module *m, Launch *l, Node *e, Scalar *out, int follow) {
   if (follow > MAX_FOLLOW) return false;
   if (e->kind == ND_NAME) {
-    Node *v = assigned_value(l, e->str);
+    Node *v = launch_assigned_value(l, e->str);
     return v && tensor_dtype(m, l, v, out, follow + 1);
   }
   return e->kind == ND_CALL && factory_dtype(m, l, e, out, follow);
@@ -109,7 +103,7 @@ static bool is_int_expr(Module *m, Launch *l, Node *e, int follow) {
   switch (e->kind) {
   case ND_INT: return e->ival >= INT32_MIN && e->ival <= INT32_MAX;
   case ND_NAME: {
-    Node *v = assigned_value(l, e->str);
+    Node *v = launch_assigned_value(l, e->str);
     return v && is_int_expr(m, l, v, follow + 1);
   }
   case ND_BINOP:

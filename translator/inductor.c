@@ -27,12 +27,6 @@
 
 // ---------------------------------------------------------------- reading the decorator's dicts
 
-static Node *kwarg_of(Node *call, const char *name) {
-  for (Node *a = call->args; a; a = a->next)
-    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a->a;
-  return NULL;
-}
-
 // dict[key] of a dict literal with string keys, or NULL.
 static Node *dict_get(Node *dict, const char *key) {
   if (!dict || dict->kind != ND_DICT) return NULL;
@@ -267,9 +261,9 @@ static void refuse_unfollowed_meta(Decor *d) {
 
 static void pointwise_configs(Decor *d, Cfgs *out) {
   SizeHints *sh = &d->sh;
-  Node *tile = kwarg_of(d->decorator, "tile_hint");
+  Node *tile = call_kwarg(d->decorator, "tile_hint");
   int64_t min_elem = 0;
-  int_literal(kwarg_of(d->decorator, "min_elem_per_thread"), &min_elem);
+  int_literal(call_kwarg(d->decorator, "min_elem_per_thread"), &min_elem);
   int64_t bs = max64(256, min64(all_hints_product(sh) / 128, 1024));
   bool tuning_off = !meta_true_or_missing(d->inductor_meta, "autotune_pointwise");
   bool square = enum_member(tile) && !strcmp(enum_member(tile), "SQUARE");
@@ -576,7 +570,7 @@ static const char *grid_text(Decor *d) {
 // ---------------------------------------------------------------- the decorator
 
 static void read_size_hints(Decor *d) {
-  Node *sh = kwarg_of(d->decorator, "size_hints");
+  Node *sh = call_kwarg(d->decorator, "size_hints");
   if (!sh || sh->kind != ND_DICT) diag_fatal(d->decorator->loc, "Inductor's decorator needs size_hints={...}");
   for (Node *pair = sh->args; pair; pair = pair->next) {
     int64_t v;
@@ -591,8 +585,8 @@ static void read_size_hints(Decor *d) {
 // template(num_stages, num_warps, ...): one config with no meta-parameters
 static void template_configs(Decor *d, Cfgs *out) {
   int64_t stages, warps;
-  if (!int_literal(kwarg_of(d->decorator, "num_stages"), &stages) ||
-      !int_literal(kwarg_of(d->decorator, "num_warps"), &warps))
+  if (!int_literal(call_kwarg(d->decorator, "num_stages"), &stages) ||
+      !int_literal(call_kwarg(d->decorator, "num_warps"), &warps))
     diag_fatal(d->decorator->loc, "@triton_heuristics.template needs num_stages= and num_warps= numbers");
   add_cfg(out, (Cfg){.num_warps = (int)warps, .num_stages = (int)stages});
 }
@@ -606,9 +600,9 @@ bool inductor_decorator(Func *f, Node *dec) {
     diag_fatal(dec->loc, "Inductor's @triton_heuristics.%s is not supported by tl2cu (pointwise, reduction, "
                          "persistent_reduction and template are)", kind);
   Decor d = {.f = f, .decorator = dec};
-  d.triton_meta = kwarg_of(dec, "triton_meta");
-  d.inductor_meta = kwarg_of(dec, "inductor_meta");
-  d.reduction_hint = enum_member(kwarg_of(dec, "reduction_hint"));
+  d.triton_meta = call_kwarg(dec, "triton_meta");
+  d.inductor_meta = call_kwarg(dec, "inductor_meta");
+  d.reduction_hint = enum_member(call_kwarg(dec, "reduction_hint"));
   if (!d.triton_meta || d.triton_meta->kind != ND_DICT)
     diag_fatal(dec->loc, "@triton_heuristics.%s needs triton_meta={...} as a dict literal", kind);
   Cfgs cfgs = {0};

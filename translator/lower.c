@@ -1397,12 +1397,10 @@ static Obj *chosen_config(Func *f, Options *o) {
 
 // A constexpr's literal value in the file's own launch: kernel[grid](..., BLOCK=1024).
 static Obj *launch_value(Ctx *c, Launch *l, const char *name) {
-  for (Node *a = l->call->args; a; a = a->next)
-    if (a->kind == ND_KWARG && !strcmp(a->str, name) &&
-        (a->a->kind == ND_INT || a->a->kind == ND_FLOAT || a->a->kind == ND_BOOL || a->a->kind == ND_UNARY ||
-         a->a->kind == ND_TUPLE || a->a->kind == ND_STR))
-      return module_eval(c->m, a->a, NULL);
-  return NULL;
+  Node *v = call_kwarg(l->call, name);
+  bool literal = v && (v->kind == ND_INT || v->kind == ND_FLOAT || v->kind == ND_BOOL || v->kind == ND_UNARY ||
+                       v->kind == ND_TUPLE || v->kind == ND_STR);
+  return literal ? module_eval(c->m, v, NULL) : NULL;
 }
 
 static const char *config_text(Obj *cfg) {
@@ -1445,31 +1443,11 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
   }
 }
 
-static Node *launch_kwarg(Launch *l, const char *name) {
-  for (Node *a = l->call->args; a; a = a->next)
-    if (a->kind == ND_KWARG && !strcmp(a->str, name)) return a;
-  return NULL;
-}
-
-// How many statements of stmts (and the blocks under them) bind var.
-static int assignments_to(Node *stmts, const char *var) {
-  int n = 0;
-  for (Node *s = stmts; s; s = s->next) {
-    bool binds = (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) && s->a &&
-                 (s->a->kind != ND_NAME || !strcmp(s->a->str, var));  // (a tuple target may bind it)
-    n += binds + assignments_to(s->body, var) + assignments_to(s->orelse, var);
-  }
-  return n;
-}
-
-// The literal a name stands for where the launch's function assigns it once, at its top
-// level, and nothing else binds it (`num_warps = 8` then `kernel[grid](..., num_warps=num_warps)`).
+// The literal a name stands for where the launch's function assigns it plainly
+// (`num_warps = 8` then `kernel[grid](..., num_warps=num_warps)`).
 static Node *fixed_literal(Launch *l, Node *value) {
-  if (value->kind != ND_NAME || assignments_to(l->scope, value->str) != 1) return NULL;
-  for (Node *s = l->scope; s; s = s->next)
-    if (s->kind == ND_ASSIGN && s->a->kind == ND_NAME && !strcmp(s->a->str, value->str) && s->b->kind == ND_INT)
-      return s->b;
-  return NULL;
+  Node *v = value->kind == ND_NAME ? launch_assigned_value(l, value->str) : NULL;
+  return v && v->kind == ND_INT ? v : NULL;
 }
 
 // num_warps= or num_stages= of the file's own launch, kernel[grid](..., num_warps=8): its count
@@ -1478,7 +1456,7 @@ static Node *fixed_literal(Launch *l, Node *value) {
 // Triton's default in silence.
 static int launch_count(Ctx *c, Func *f, const char *name, int most) {
   (void)c;
-  Node *kw = f->launch ? launch_kwarg(f->launch, name) : NULL;
+  Node *kw = f->launch ? call_keyword(f->launch->call, name) : NULL;
   if (!kw) return 0;
   Node *value = kw->a->kind == ND_INT ? kw->a : fixed_literal(f->launch, kw->a);
   const char *option = !strcmp(name, "num_warps") ? "--num-warps" : "--num-stages";

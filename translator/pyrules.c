@@ -18,28 +18,30 @@
 
 static const SyntaxIssue none;
 
-static bool is(TSNode ts, const char *type) {
+bool syntax_is(TSNode ts, const char *type) {
   if (ts_node_is_null(ts)) return false;
   const char *t = ts_node_type(ts);
   return t[0] == type[0] && strcmp(t, type) == 0;  // (most types differ in the first letter: a walk's hot path)
 }
 
-static TSNode field(TSNode ts, const char *name) {
+TSNode syntax_field(TSNode ts, const char *name) {
   return ts_node_child_by_field_name(ts, name, (uint32_t)strlen(name));
 }
+
+static bool is(TSNode ts, const char *type) { return syntax_is(ts, type); }
+static TSNode field(TSNode ts, const char *name) { return syntax_field(ts, name); }
 
 static SyntaxIssue at(TSNode ts, const char *msg) { return ast_issue_at(ts, msg); }
 
 static bool text_is(TSNode ts, const char *s) { return !ts_node_is_null(ts) && ast_text_is(ts, s); }
 
 // The children of a node (named only, or all tokens too), comments skipped, in one walk.
-typedef struct {
-  TSNode *at;
-  int len;
-} Children;
+typedef SyntaxChildren Children;
 
-static Children children(TSNode ts, bool named_only) {
-  Children k = {0};
+// A node's children (named only, or all tokens too), comments skipped, in one walk: tree-sitter
+// finds the i-th child of a node from its first, and a call may have thousands of arguments.
+SyntaxChildren syntax_children(TSNode ts, bool named_only) {
+  SyntaxChildren k = {0};
   int cap = 0;
   TSTreeCursor cur = ts_tree_cursor_new(ts);
   for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
@@ -57,7 +59,7 @@ static Children children(TSNode ts, bool named_only) {
 }
 
 static TSNode token_child(TSNode ts, const char *type) {
-  Children k = children(ts, false);
+  Children k = syntax_children(ts, false);
   for (int i = 0; i < k.len; i++)
     if (!ts_node_is_named(k.at[i]) && is(k.at[i], type)) return k.at[i];
   return (TSNode){0};
@@ -93,7 +95,7 @@ static bool is_sequence_target(TSNode ts) {
 static TSNode bad_part_of_target(TSNode target) {
   if (pyrules_unassignable(target)) return target;
   if (!is_sequence_target(target)) return (TSNode){0};
-  Children k = children(target, true);
+  Children k = syntax_children(target, true);
   for (int i = 0; i < k.len; i++) {
     TSNode bad = bad_part_of_target(k.at[i]);
     if (!ts_node_is_null(bad)) return bad;
@@ -328,7 +330,7 @@ static SyntaxIssue unparenthesized_generator(TSNode ts) {
 static SyntaxIssue invalid_parameter_order(TSNode ts) {
   bool lambda = is(ts, "lambda_parameters");
   if (!lambda && !is(ts, "parameters")) return none;
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   bool slash = false, star = false, kwargs = false, with_default = false, defaults_end = false;
   for (int i = 0; i < k.len; i++) {
     TSNode p = k.at[i];
@@ -363,7 +365,7 @@ static SyntaxIssue invalid_parameter_order(TSNode ts) {
 // invalid_except_stmt: `except A, B:` and `except*:`; invalid_try_stmt: except with except*.
 static SyntaxIssue invalid_except_clauses(TSNode ts) {
   if (!is(ts, "try_statement")) return none;
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   int kind = -1;  // of the first handler: 0 except, 1 except*
   bool handled = false;
   for (int i = 0; i < k.len; i++) {
@@ -374,7 +376,7 @@ static SyntaxIssue invalid_except_clauses(TSNode ts) {
     TSNode value = field(c, "value");
     if (!ts_node_is_null(star) && ts_node_is_null(value))
       return at(token_child(c, ":"), "expected one or more exception types");
-    Children values = children(c, true);
+    Children values = syntax_children(c, true);
     if (values.len > 2 && is(values.at[values.len - 1], "block") && ts_node_is_null(token_child(c, "(")) &&
         !ts_node_is_null(token_child(c, ",")))
       return ast_issue_span(values.at[0], values.at[values.len - 2], "multiple exception types must be parenthesized");
@@ -407,7 +409,7 @@ static SyntaxIssue import_trailing_comma(TSNode ts) {
 // invalid_double_starred_kvpairs of patterns: `{**rest}` comes last and binds a name.
 static SyntaxIssue invalid_mapping_pattern(TSNode ts) {
   if (!is(ts, "dict_pattern")) return none;
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   for (int i = 0; i < k.len; i++) {
     if (!is(k.at[i], "splat_pattern")) continue;
     if (ts_node_named_child_count(k.at[i]) == 0) return at(ts_node_child(k.at[i], 1), "invalid syntax");
@@ -420,7 +422,7 @@ static SyntaxIssue invalid_mapping_pattern(TSNode ts) {
 static SyntaxIssue positional_after_keyword_pattern(TSNode ts) {
   if (!is(ts, "class_pattern")) return none;
   bool keyword = false;
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   for (int i = 1; i < k.len; i++) {
     bool kw = is(ts_node_named_child(k.at[i], 0), "keyword_pattern");
     if (keyword && !kw) return at(k.at[i], "positional patterns follow keyword patterns");
@@ -558,7 +560,7 @@ static Children parameter_names(TSNode scope) {
   Children out = {0};
   TSNode params = field(scope, "parameters");
   if (ts_node_is_null(params)) return out;
-  Children k = children(params, true);
+  Children k = syntax_children(params, true);
   out.at = xmalloc(sizeof(TSNode) * (size_t)(k.len + 1));
   for (int i = 0; i < k.len; i++) {
     TSNode p = k.at[i];
@@ -586,7 +588,7 @@ static SyntaxIssue declaration_conflict(TSNode stmt) {
   TSNode scope = scope_of(stmt);
   if (!global && is(scope, "module")) return at(stmt, "nonlocal declaration not allowed at module level");
   const char *kw = global ? "global" : "nonlocal";
-  Children names = children(stmt, true);
+  Children names = syntax_children(stmt, true);
   for (int i = 0; i < names.len; i++) {
     const char *x = ast_text(names.at[i]);
     int f = flags_in_scope(scope, x, ts_node_start_byte(stmt));
@@ -614,13 +616,13 @@ static const char *mangled(TSNode at_node, const char *name) {
 // The `global x` statement of a scope's own nodes under ts; null if none.
 static TSNode global_declaring(TSNode ts, const char *name) {
   if (is(ts, "global_statement")) {
-    Children names = children(ts, true);
+    Children names = syntax_children(ts, true);
     for (int i = 0; i < names.len; i++)
       if (text_is(names.at[i], name)) return ts;
     return (TSNode){0};
   }
   if (opens_scope(ts) && !is(ts, "module")) return (TSNode){0};
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   for (int i = 0; i < k.len; i++) {
     TSNode found = global_declaring(k.at[i], name);
     if (!ts_node_is_null(found)) return found;
@@ -639,7 +641,7 @@ static bool in_class(TSNode ts) {
 static SyntaxIssue nonlocal_unbound(TSNode stmt) {
   if (!is(stmt, "nonlocal_statement")) return none;
   TSNode scope = scope_of(stmt);
-  Children names = children(stmt, true);
+  Children names = syntax_children(stmt, true);
   for (int i = 0; i < names.len; i++) {
     const char *x = ast_text(names.at[i]);
     if (flags_in_scope(scope, x, UINT32_MAX) & GLOBAL) {  // Python points at the first of the two
@@ -696,7 +698,7 @@ static SyntaxIssue duplicate_parameter(TSNode ts) {
 static TSNode first_walrus_yield_await(TSNode ts) {
   if (is(ts, "named_expression") || is(ts, "yield") || is(ts, "await")) return ts;
   if (is(ts, "lambda")) return (TSNode){0};
-  Children k = children(ts, true);
+  Children k = syntax_children(ts, true);
   for (int i = 0; i < k.len; i++) {
     TSNode found = first_walrus_yield_await(k.at[i]);
     if (!ts_node_is_null(found)) return found;
@@ -734,7 +736,7 @@ static bool is_debug(TSNode ts) {
 static TSNode debug_in_target(TSNode target) {
   if (is_debug(target)) return target;
   if (!is_sequence_target(target)) return (TSNode){0};
-  Children k = children(target, true);
+  Children k = syntax_children(target, true);
   for (int i = 0; i < k.len; i++) {
     TSNode found = debug_in_target(k.at[i]);
     if (!ts_node_is_null(found)) return found;
@@ -776,7 +778,7 @@ static int keyword_arguments(TSNode ts) {
 
 static SyntaxIssue repeated_keyword(TSNode ts) {
   if (!is(ts, "argument_list") || keyword_arguments(ts) < 2) return none;
-  Children k = children(ts, true), names = {xmalloc(sizeof(TSNode) * (size_t)(k.len + 1)), 0};
+  Children k = syntax_children(ts, true), names = {xmalloc(sizeof(TSNode) * (size_t)(k.len + 1)), 0};
   for (int i = 0; i < k.len; i++)
     if (is(k.at[i], "keyword_argument")) names.at[names.len++] = field(k.at[i], "name");
   int i = first_repeat(names);

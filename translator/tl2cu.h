@@ -186,6 +186,14 @@ bool ast_text_is(struct TSNode ts, const char *text);  // without copying it
 struct TSNode ast_token_after(struct TSNode ts);
 
 // ---------------------------------------------------------------- pyrules.c
+// tree-sitter helpers ast.c shares: a node's type, a field, its children (comments skipped)
+typedef struct {
+  struct TSNode *at;
+  int len;
+} SyntaxChildren;
+bool syntax_is(struct TSNode ts, const char *type);
+struct TSNode syntax_field(struct TSNode ts, const char *name);
+SyntaxChildren syntax_children(struct TSNode ts, bool named_only);
 // Python's rules that tree-sitter-python does not enforce: the parser's, for one node of
 // the error walk, and the symbol table's and compiler's, for a tree that parses.
 SyntaxIssue pyrules_node_error(struct TSNode ts);
@@ -334,6 +342,8 @@ Func *module_func(Module *m, const char *name);
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
 bool refers_to(Module *m, Node *e, const char *qualified);
+Node *call_keyword(Node *call, const char *name);  // the ND_KWARG name=... of a call, or NULL
+Node *call_kwarg(Node *call, const char *name);    // its value, or NULL
 Obj *obj_new(ObjKind kind);
 Obj *obj_int(int64_t v);
 Obj *obj_float(double v);
@@ -1025,6 +1035,8 @@ Obj *torch_dtype(const char *name);                       // torch.float16 ..., 
 // hosttypes.c: parameter `index` (named `name`) of a kernel, typed from the file's own launch
 // where the host code makes the argument plainly (torch factories, ints); false if it does not
 bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out);
+// the value last assigned to name before the launch in its statement list, NULL if not plainly one
+Node *launch_assigned_value(Launch *l, const char *name);
 Obj *torch_info(Obj *dtype, bool floating, Loc loc);      // torch.finfo / torch.iinfo: an OBJ_DICT, str set
 Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
 
