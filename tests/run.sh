@@ -430,9 +430,12 @@ else
   ln -s "$tl2cu_abs" "$tmp/recipe/build/tl2cu"
   ln -s "$root/samples" "$tmp/recipe/samples"
   cp tests/buildtool/caller.cpp "$tmp/recipe/main.cpp"
-  recipe_inc=$(dirname "$(dirname "$(readlink -f "$have_nvcc")")")/include
-  if (cd "$tmp/recipe" && for cmd in "${recipe[@]:0:2}"; do eval "$cmd" || exit 1; done &&
-      g++ -fsyntax-only -I"$recipe_inc" -I. main.cpp && eval "${recipe[2]}") >"$tmp/recipe.log" 2>&1
+  # CUDA's include folder as nvcc itself names it: a toolkit may sit anywhere (a wrapper
+  # script on PATH, a Debian layout), so no path is derived from where nvcc is found.
+  : >"$tmp/recipe/empty.cpp"
+  recipe_inc=$(nvcc --dryrun -c "$tmp/recipe/empty.cpp" -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES=//p' | tr -d '"')
+  if (echo "nvcc names CUDA's includes: $recipe_inc" && cd "$tmp/recipe" && for cmd in "${recipe[@]:0:2}"; do eval "$cmd" || exit 1; done &&
+      g++ -fsyntax-only $recipe_inc -I. main.cpp && eval "${recipe[2]}") >"$tmp/recipe.log" 2>&1
   then ok "README recipe: translate, nvcc -c, the C++ caller (g++ -fsyntax-only, nvcc link)"
   else bad "README recipe: translate, nvcc -c, the C++ caller" "$tmp/recipe.log"; fi
 fi
