@@ -1,0 +1,599 @@
+#!/usr/bin/env python3
+"""tl2cu drop-in: run an unmodified Triton program and check tl2cu against Triton on every launch.
+
+    python3 tests/realworld/dropin.py [options] -- program.py [args...]
+    python3 tests/realworld/dropin.py [options] -- -m pytest tests/test_x.py -q
+
+On a machine with a GPU, Triton and nvcc. One command, three passes over the program:
+
+1. capture: the program runs under Triton as it is; every kernel launch (Triton's
+   JITFunction.run, after autotuning and heuristics picked their values) records the kernel
+   (file, name) and the specialization Triton compiled it for: the signature with the
+   divisibility Triton saw (pointers and ints that are multiples of 16), the constexpr
+   values, num_warps and num_stages. Autotuning trials pass through untouched.
+2. build: each distinct specialization is translated by tl2cu (`-k NAME -s SIG --num-warps W
+   --num-stages S`) and built by nvcc into a shared library, in parallel. A refusal keeps
+   tl2cu's first error line; that is the reason in the report.
+3. compare: the program runs again. At each launch of a built kernel the storages of its
+   tensor arguments are copied first; Triton runs on the program's own tensors (the program
+   goes on with Triton's results); tl2cu's kernel runs, through its `NAME_grid` launcher with
+   Triton's grid, on copies that keep every argument's offset, strides and aliasing (one copy
+   per storage). Every storage either side wrote is compared: integers bit for bit; floats
+   bit for bit unless the kernel accumulates in an order-dependent way (`tl.dot`, `tl.sum`,
+   scans, float atomics: then rtol/atol per dtype, see TOLERANCE). Where they differ, Triton
+   runs a second time on fresh copies: if Triton differs from itself the kernel is `racy`
+   (it reads outside its arguments or races), not a tl2cu mismatch. Each side synchronizes
+   after its launch, so a fault names the side; a fault ends the process (the CUDA context is
+   lost), and the pass restarts with that specialization skipped. The first launches of each
+   specialization are timed on both sides with triton.testing.do_bench (median, L2 flushed).
+
+Writes WORK/report.md (per kernel: status, worst difference, both times, and the tl2cu
+options that reproduce the launch as `# tl2cu:` lines) and WORK/report.json.
+"""
+import argparse
+import concurrent.futures
+import ctypes
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+# (rtol, atol) per float dtype where accumulation order may differ.
+TOLERANCE = {'float64': (1e-9, 1e-12), 'float32': (1e-4, 1e-5), 'float16': (1e-2, 1e-3), 'bfloat16': (2e-2, 1e-2)}
+TOLERANCE_DEFAULT = (5e-2, 5e-2)  # fp8
+ORDER_DEPENDENT = re.compile(r'\btl\.(dot|sum|cumsum|cumprod|associative_scan|reduce|dot_scaled|atomic_add|xor_sum)\b'
+                             r'|\.(sum|cumsum)\(|\batomic_add\b')
+
+LAUNCH_OPTIONS = {'num_warps', 'num_stages', 'num_ctas', 'maxnreg', 'enable_fp_fusion', 'debug', 'launch_cooperative_grid',
+                  'launch_pdl', 'extern_libs', 'max_num_imprecise_acc_default', 'sanitize_overflow', 'instrumentation_mode'}
+TL_NAMES = {'fp16': 'float16', 'bf16': 'bfloat16', 'fp32': 'float32', 'fp64': 'float64', 'i1': 'int1', 'i8': 'int8',
+            'i16': 'int16', 'i32': 'int32', 'i64': 'int64', 'u8': 'uint8', 'u16': 'uint16', 'u32': 'uint32',
+            'u64': 'uint64', 'fp8e4nv': 'float8e4nv', 'fp8e5': 'float8e5', 'fp8e4b15': 'float8e4b15',
+            'fp8e4b8': 'float8e4b8', 'fp8e5b16': 'float8e5b16'}
+CTYPE = {'i1': ctypes.c_bool, 'i8': ctypes.c_int8, 'i16': ctypes.c_int16, 'i32': ctypes.c_int32, 'i64': ctypes.c_int64,
+         'u8': ctypes.c_uint8, 'u16': ctypes.c_uint16, 'u32': ctypes.c_uint32, 'u64': ctypes.c_uint64,
+         'fp32': ctypes.c_float, 'fp64': ctypes.c_double}
+
+
+# ---------------------------------------------------------------------------------------------
+# The specialization of one launch, from what Triton compiled
+# ---------------------------------------------------------------------------------------------
+
+def constexpr_text(v):
+    """A constexpr value as tl2cu's -s takes it, or None where it has no such text."""
+    v = getattr(v, 'value', v) if type(v).__name__ == 'constexpr' else v
+    if v is None or isinstance(v, bool):
+        return str(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, str):
+        return '"%s"' % v if '"' not in v and ',' not in v else None
+    name = getattr(v, 'name', None)
+    if type(v).__name__ == 'dtype' and name in TL_NAMES:
+        return 'tl.' + TL_NAMES[name]
+    if isinstance(v, tuple):
+        parts = [constexpr_text(x) for x in v]
+        return None if None in parts else '(' + ', '.join(parts) + (',)' if len(parts) == 1 else ')')
+    return None
+
+
+def specialization(jitfn, kernel):
+    """(entries, params) for tl2cu's -s: one entry a parameter, from Triton's compiled kernel.
+    params lists (name, kind, ctype-name) of the launcher's run-time parameters."""
+    src = kernel.src
+    sig = dict(src.signature)
+    constants = dict(getattr(src, 'constants', None) or getattr(src, 'constexprs', None) or {})
+    attrs = dict(getattr(src, 'attrs', None) or {})
+    entries, params, why = [], [], None
+    for i, p in enumerate(jitfn.params):
+        name, ty = p.name, sig.get(p.name)
+        key = (i,)
+        if ty == 'constexpr' or key in constants:
+            value = constants.get(key)
+            if not p.is_constexpr and isinstance(value, int) and not isinstance(value, bool) and value == 1:
+                entries.append('i32')  # Triton specialized an int equal to 1: tl2cu takes the value
+                params.append((name, 'scalar', 'i32'))
+                continue
+            text = constexpr_text(value)
+            if text is None:
+                why = why or 'constexpr %s=%r has no text for -s' % (name, value)
+            entries.append(text or '?')
+            continue
+        if not isinstance(ty, str) or ty.startswith('(') or 'desc' in ty.lower():
+            why = why or 'parameter %s of type %s (tuples and tensor descriptors are not handled by this harness)' % (
+                name, ty)
+            entries.append('?')
+            continue
+        div = any(a[0] == 'tt.divisibility' and a[1] == 16 for a in attrs.get(key, []))
+        entries.append(ty + (':16' if div else ''))
+        if ty.startswith('*'):
+            params.append((name, 'pointer', ty))
+        else:
+            params.append((name, 'scalar', ty))
+            if ty not in CTYPE:
+                why = why or 'scalar parameter %s of type %s' % (name, ty)
+    return entries, params, why
+
+
+def spec_of(jitfn, kernel):
+    fn = jitfn.fn
+    entries, params, why = specialization(jitfn, kernel)
+    md = kernel.metadata
+    spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': fn.__name__,
+            'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
+            'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why}
+    spec['id'] = hashlib.sha1(json.dumps([spec[k] for k in ('file', 'name', 'sig', 'num_warps', 'num_stages')])
+                              .encode()).hexdigest()[:12]
+    return spec
+
+
+def tl2cu_options(spec):
+    """The options that translate this launch's kernel (for the report and the build)."""
+    return ['-k', spec['name'], '-s', '%s:%s' % (spec['name'], ', '.join(spec['sig'])),
+            '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])]
+
+
+# ---------------------------------------------------------------------------------------------
+# The child: the program under the interception of JITFunction.run
+# ---------------------------------------------------------------------------------------------
+
+class Child:
+    def __init__(self, mode, work, skip, max_compares, time_launches):
+        self.mode, self.work, self.skip = mode, work, set(skip)
+        self.max_compares, self.time_launches = max_compares, time_launches
+        self.specs, self.counts, self.libs = {}, {}, {}
+        self.in_autotune = 0
+        self.log = open(os.path.join(work, 'launches.jsonl' if mode == 'compare' else 'capture.jsonl'), 'a')
+
+    def record(self, entry):
+        self.log.write(json.dumps(entry) + '\n')
+        self.log.flush()
+
+    def install(self):
+        from triton.runtime import autotuner, jit
+        child, orig_run = self, jit.JITFunction.run
+
+        def run(self, *args, grid, warmup, **kwargs):
+            if warmup or child.in_autotune:
+                return orig_run(self, *args, grid=grid, warmup=warmup, **kwargs)
+            return child.launch(orig_run, self, args, grid, kwargs)
+        jit.JITFunction.run = run
+        orig_bench = autotuner.Autotuner._bench
+
+        def bench(self, *a, **k):  # autotuning trials are Triton's business
+            child.in_autotune += 1
+            try:
+                return orig_bench(self, *a, **k)
+            finally:
+                child.in_autotune -= 1
+        autotuner.Autotuner._bench = bench
+
+    def launch(self, orig_run, jitfn, args, grid, kwargs):
+        if self.mode == 'capture':
+            kernel = orig_run(jitfn, *args, grid=grid, warmup=False, **kwargs)
+            try:
+                spec = spec_of(jitfn, kernel)
+            except Exception as e:  # noqa: BLE001 -- the harness must not stop the program
+                spec = {'id': 'error', 'name': jitfn.fn.__name__, 'why': 'capture: %r' % e}
+            if spec['id'] not in self.specs:
+                self.specs[spec['id']] = spec
+                self.record(spec)
+            return kernel
+        return self.compare(orig_run, jitfn, args, grid, kwargs)
+
+    # -- compare ---------------------------------------------------------------------------
+
+    def compare(self, orig_run, jitfn, args, grid, kwargs):
+        import torch
+        bound = bind(jitfn, args, kwargs)
+        tensors = tensor_args(bound)
+        before = snapshot(tensors) if tensors is not None else None
+        kernel = orig_run(jitfn, *args, grid=grid, warmup=False, **kwargs)
+        try:
+            torch.cuda.synchronize()
+        except Exception as e:  # noqa: BLE001
+            self.record({'event': 'fault', 'side': 'triton', 'name': jitfn.fn.__name__, 'error': str(e)[:300]})
+            os._exit(3)
+        spec = spec_of(jitfn, kernel)
+        n = self.counts.get(spec['id'], 0)
+        lib = self.library(spec)
+        if spec['id'] in self.skip or lib is None or n >= self.max_compares or before is None:
+            return kernel
+        self.counts[spec['id']] = n + 1
+        entry = {'event': 'launch', 'id': spec['id'], 'name': spec['name'], 'file': spec['file']}
+        g = grid_of(grid, bound)
+        entry['grid'] = g
+        copies = clone_storages(before)
+        cargs = launcher_args(spec, bound, copies)
+        launcher = getattr(lib, 'K' + spec['id'] + '_grid')
+        stream = torch.cuda.current_stream().cuda_stream
+        self.record({'event': 'start', 'id': spec['id'], 'side': 'tl2cu'})  # survives a fault
+        rc = launcher(ctypes.c_void_p(stream), ctypes.c_uint(g[0]), ctypes.c_uint(g[1]), ctypes.c_uint(g[2]), *cargs)
+        try:
+            torch.cuda.synchronize()
+        except Exception as e:  # noqa: BLE001
+            self.record({'event': 'fault', 'side': 'tl2cu', 'id': spec['id'], 'name': spec['name'], 'error': str(e)[:300]})
+            os._exit(3)
+        if rc != 0:
+            entry.update(status='launch-error', error='cudaError %d' % rc)
+            self.record(entry)
+            return kernel
+        order_dependent = bool(ORDER_DEPENDENT.search(kernel_source(jitfn)))
+        verdict = compare_storages(tensors, before, copies, order_dependent)
+        if verdict['status'] != 'equal':
+            again = clone_storages(before)
+            targs, tkwargs = substitute(jitfn, args, kwargs, tensors, again)
+            orig_run(jitfn, *targs, grid=grid, warmup=False, **tkwargs)
+            torch.cuda.synchronize()
+            self_check = compare_storages(tensors, before, again, order_dependent)
+            if self_check['status'] != 'equal':
+                verdict['status'] = 'racy'
+                verdict['triton_vs_triton'] = self_check['worst']
+        entry.update(verdict)
+        entry['order_dependent'] = order_dependent
+        if n < self.time_launches:
+            entry.update(self.timings(orig_run, jitfn, args, kwargs, grid, tensors, before, launcher, g, cargs))
+        self.record(entry)
+        del copies
+        return kernel
+
+    def timings(self, orig_run, jitfn, args, kwargs, grid, tensors, before, launcher, g, cargs):
+        import torch
+        import triton.testing
+        stream = torch.cuda.current_stream().cuda_stream
+        scratch = clone_storages(before)
+        targs, tkwargs = substitute(jitfn, args, kwargs, tensors, scratch)
+        t_triton = triton.testing.do_bench(lambda: orig_run(jitfn, *targs, grid=grid, warmup=False, **tkwargs),
+                                           warmup=10, rep=40, return_mode='median')
+        t_tl2cu = triton.testing.do_bench(lambda: launcher(ctypes.c_void_p(stream), ctypes.c_uint(g[0]),
+                                                           ctypes.c_uint(g[1]), ctypes.c_uint(g[2]), *cargs),
+                                          warmup=10, rep=40, return_mode='median')
+        torch.cuda.synchronize()
+        return {'triton_us': t_triton * 1e3, 'tl2cu_us': t_tl2cu * 1e3}
+
+    def library(self, spec):
+        if spec['id'] not in self.libs:
+            path = os.path.join(self.work, 'build', spec['id'] + '.so')
+            self.libs[spec['id']] = ctypes.CDLL(path) if os.path.exists(path) else None
+            if self.libs[spec['id']] is not None:
+                self.libs[spec['id']]['K%s_grid' % spec['id']].restype = ctypes.c_int
+        return self.libs[spec['id']]
+
+
+def bind(jitfn, args, kwargs):
+    """Parameter name -> value, as Triton binds a launch (defaults applied)."""
+    names = [p.name for p in jitfn.params]
+    bound = jitfn.signature.bind(*args, **{k: v for k, v in kwargs.items() if k in names})
+    bound.apply_defaults()
+    return dict(bound.arguments)
+
+
+def is_tensor(v):
+    return hasattr(v, 'data_ptr') and hasattr(v, 'dtype') and hasattr(v, 'untyped_storage')
+
+
+def tensor_args(bound):
+    """name -> tensor of the launch's tensor arguments; None where one is not a plain tensor."""
+    out = {}
+    for name, v in bound.items():
+        if type(v).__name__ == 'TensorWrapper':
+            v = v.base
+        if is_tensor(v):
+            if not v.is_cuda:
+                return None
+            out[name] = v
+        elif isinstance(v, (tuple, list)) and any(is_tensor(x) for x in v):
+            return None
+    return out
+
+
+def snapshot(tensors):
+    """storage pointer -> a byte copy of the storage, before the launch."""
+    import torch
+    out = {}
+    total = 0
+    for t in tensors.values():
+        s = t.untyped_storage()
+        if s.data_ptr() in out:
+            continue
+        total += s.nbytes()
+        if total > 8 << 30:
+            return None  # too large to copy three times
+        b = torch.empty(s.nbytes(), dtype=torch.uint8, device=t.device)
+        b.untyped_storage().copy_(s)
+        out[s.data_ptr()] = b
+    return out
+
+
+def clone_storages(before):
+    return {k: v.clone() for k, v in before.items()}
+
+
+def view_on(t, copies):
+    """t's view (offset, sizes, strides, dtype) over the copy of its storage."""
+    import torch
+    s = copies[t.untyped_storage().data_ptr()]
+    return torch.empty(0, dtype=t.dtype, device=t.device).set_(s.untyped_storage(), t.storage_offset(), t.size(), t.stride())
+
+
+def substitute(jitfn, args, kwargs, tensors, copies):
+    """The launch's args and kwargs with every tensor argument on the copies."""
+    names = [p.name for p in jitfn.params]
+    args = list(args)
+    for i, v in enumerate(args):
+        if i < len(names) and names[i] in tensors:
+            args[i] = rewrap(v, view_on(tensors[names[i]], copies))
+    kwargs = dict(kwargs)
+    for k, v in kwargs.items():
+        if k in tensors:
+            kwargs[k] = rewrap(v, view_on(tensors[k], copies))
+    return args, kwargs
+
+
+def rewrap(orig, view):
+    if type(orig).__name__ == 'TensorWrapper':
+        return type(orig)(view, orig.dtype)
+    return view
+
+
+def grid_of(grid, bound):
+    g = grid(bound) if callable(grid) else grid
+    g = tuple(int(x) for x in g) + (1, 1)
+    return list(g[:3])
+
+
+def launcher_args(spec, bound, copies):
+    out = []
+    for name, kind, ty in spec['params']:
+        v = bound[name]
+        if type(v).__name__ == 'TensorWrapper':
+            v = v.base
+        if kind == 'pointer':
+            if v is None:
+                out.append(ctypes.c_void_p(0))
+                continue
+            base = copies[v.untyped_storage().data_ptr()]
+            out.append(ctypes.c_void_p(base.data_ptr() + (v.data_ptr() - v.untyped_storage().data_ptr())))
+        else:
+            out.append(CTYPE[ty](v))
+    return out
+
+
+def kernel_source(jitfn, seen=None):
+    """The kernel's source and that of the jit functions it names, to see how it accumulates."""
+    seen = seen if seen is not None else set()
+    if id(jitfn) in seen:
+        return ''
+    seen.add(id(jitfn))
+    text = getattr(jitfn, 'src', '') or ''
+    for name in set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', text)):
+        g = jitfn.__globals__.get(name)
+        if type(g).__name__ == 'JITFunction':
+            text += kernel_source(g, seen)
+    return text
+
+
+def compare_storages(tensors, before, after_tl2cu, order_dependent):
+    """Compares the program's tensors (Triton's result) with tl2cu's copies."""
+    import torch
+    worst, status = 0.0, 'equal'
+    for t in tensors.values():
+        ours = view_on(t, after_tl2cu)
+        if bytes_equal(ours, t):
+            continue
+        if t.dtype.is_floating_point and order_dependent:
+            rtol, atol = TOLERANCE.get(str(t.dtype).replace('torch.', ''), TOLERANCE_DEFAULT)
+            a, b = t.double(), ours.double()
+            both_nan = torch.isnan(a) & torch.isnan(b)
+            diff = torch.where(both_nan, torch.zeros_like(a), (a - b).abs())
+            bound = atol + rtol * a.abs()
+            rel = float(torch.nan_to_num(diff / a.abs().clamp_min(1e-30), nan=float('inf')).max()) if a.numel() else 0.0
+            worst = max(worst, rel)
+            if bool((torch.nan_to_num(diff, nan=float('inf')) > bound).any()):
+                status = 'mismatch'
+            elif status == 'equal':
+                status = 'close'
+        else:
+            status = 'mismatch'
+            if t.dtype.is_floating_point and t.numel():
+                a, b = t.double(), ours.double()
+                rel = torch.nan_to_num((a - b).abs() / a.abs().clamp_min(1e-30), nan=float('inf'))
+                worst = max(worst, float(rel.max()))
+            else:
+                worst = max(worst, float((t != ours).sum()))
+    # storage bytes outside the tensors' views: a write out of bounds on either side
+    if status == 'equal':
+        for key, b in after_tl2cu.items():
+            orig = next(t for t in tensors.values() if t.untyped_storage().data_ptr() == key)
+            whole = torch.empty(0, dtype=torch.uint8, device=orig.device).set_(orig.untyped_storage())
+            if not torch.equal(whole, b):
+                status, worst = 'mismatch', float((whole != b).sum())
+    return {'status': status, 'worst': worst}
+
+
+def bytes_equal(a, b):
+    import torch
+    if a.numel() == 0:
+        return True
+    return torch.equal(a.contiguous().view(torch.uint8), b.contiguous().view(torch.uint8))
+
+
+def child_main(argv):
+    mode, work = argv[0], argv[1]
+    skip = json.loads(argv[2])
+    max_compares, time_launches = int(argv[3]), int(argv[4])
+    program = argv[5:]
+    import runpy
+    child = Child(mode, work, skip, max_compares, time_launches)
+    child.install()
+    if program[0] == '-m':
+        sys.argv = [program[1]] + program[2:]
+        runpy.run_module(program[1], run_name='__main__', alter_sys=True)
+    else:
+        sys.argv = program
+        sys.path.insert(0, os.path.dirname(os.path.abspath(program[0])))
+        runpy.run_path(program[0], run_name='__main__')
+
+
+# ---------------------------------------------------------------------------------------------
+# The parent: the passes, the builds, the report
+# ---------------------------------------------------------------------------------------------
+
+def run_child(mode, args, skip):
+    cmd = [sys.executable, os.path.abspath(__file__), '--child', mode, args.work, json.dumps(sorted(skip)),
+           str(args.max_compares), str(args.time_launches), '--'] + args.program
+    print('dropin: %s: %s' % (mode, ' '.join(shlex.quote(c) for c in args.program)), flush=True)
+    return subprocess.run(cmd, timeout=args.timeout).returncode
+
+
+def read_jsonl(path):
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def build(spec, args):
+    """tl2cu then nvcc for one specialization: (status, message)."""
+    if spec.get('why'):
+        return 'unsupported', spec['why']
+    out = os.path.join(args.work, 'build', spec['id'])
+    cmd = [args.tl2cu, spec['file'], '--name', 'K' + spec['id'], '--format=none', '-o', out + '.cu'] + tl2cu_options(spec)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        lines = [line for line in r.stderr.splitlines() if ': error:' in line] or r.stderr.splitlines() or ['?']
+        return 'refused', lines[0]
+    inc = subprocess.run([args.tl2cu, '--print-include-dir'], capture_output=True, text=True).stdout.strip()
+    cu = open(out + '.cu', 'rb').read()
+    key = hashlib.sha1(cu + args.nvcc_flags.encode()).hexdigest()
+    cached = os.path.join(args.cache, key + '.so')
+    if not os.path.exists(cached):
+        cmd = ['nvcc'] + args.nvcc_flags.split() + ['-shared', '-Xcompiler', '-fPIC', '-I' + inc, out + '.cu',
+                                                    '-o', cached + '.tmp']
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=args.nvcc_timeout)
+        except subprocess.TimeoutExpired:
+            return 'nvcc-timeout', 'nvcc ran past %d s' % args.nvcc_timeout
+        if r.returncode != 0:
+            lines = [line for line in r.stderr.splitlines() if 'error' in line] or ['?']
+            return 'nvcc-failed', lines[0]
+        os.replace(cached + '.tmp', cached)
+    if os.path.lexists(out + '.so'):
+        os.remove(out + '.so')
+    os.symlink(cached, out + '.so')
+    return 'built', ''
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == '--child':
+        return child_main([a for a in sys.argv[2:] if a != '--'][:5] + sys.argv[sys.argv.index('--') + 1:])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--work', default='dropin-work', help='folder for captures, builds and the report')
+    ap.add_argument('--tl2cu', default=os.path.join(ROOT, 'build', 'tl2cu'))
+    ap.add_argument('--cache', default=os.path.expanduser('~/.cache/tl2cu-dropin'), help='nvcc results by hash')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count())
+    ap.add_argument('--nvcc-flags', default='-O3 -gencode arch=compute_90a,code=sm_90a')
+    ap.add_argument('--nvcc-timeout', type=int, default=600)
+    ap.add_argument('--max-compares', type=int, default=3, help='launches compared per specialization')
+    ap.add_argument('--time-launches', type=int, default=1, help='launches timed per specialization')
+    ap.add_argument('--timeout', type=int, default=3600, help='seconds for one run of the program')
+    ap.add_argument('--restarts', type=int, default=4, help='compare runs restarted after a fault')
+    ap.add_argument('--passes', default='capture,build,compare', help='which of capture,build,compare to run')
+    ap.add_argument('program', nargs=argparse.REMAINDER)
+    args = ap.parse_args()
+    if args.program and args.program[0] == '--':
+        args.program = args.program[1:]
+    if not args.program and 'build' not in args.passes:
+        ap.error('no program given (after --)')
+    args.work = os.path.abspath(args.work)
+    os.makedirs(os.path.join(args.work, 'build'), exist_ok=True)
+    os.makedirs(args.cache, exist_ok=True)
+    passes = args.passes.split(',')
+    if 'capture' in passes:
+        open(os.path.join(args.work, 'capture.jsonl'), 'w').close()
+        rc = run_child('capture', args, [])
+        print('dropin: the program exited with %d under Triton' % rc, flush=True)
+    specs = {s['id']: s for s in read_jsonl(os.path.join(args.work, 'capture.jsonl'))}
+    if 'build' in passes:
+        builds = {}
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            futures = {pool.submit(build, s, args): i for i, s in specs.items()}
+            for fut in concurrent.futures.as_completed(futures):
+                try:
+                    builds[futures[fut]] = fut.result()
+                except Exception as e:  # noqa: BLE001
+                    builds[futures[fut]] = ('harness-error', repr(e))
+        json.dump(builds, open(os.path.join(args.work, 'builds.json'), 'w'), indent=1)
+        print('dropin: %d specializations, %d built' % (len(specs), sum(b[0] == 'built' for b in builds.values())),
+              flush=True)
+    if 'compare' in passes:
+        open(os.path.join(args.work, 'launches.jsonl'), 'w').close()
+        skip = set()
+        for _ in range(args.restarts + 1):
+            rc = run_child('compare', args, skip)
+            faults = [e for e in read_jsonl(os.path.join(args.work, 'launches.jsonl'))
+                      if e.get('event') == 'fault' and e.get('id') and e['id'] not in skip]
+            if rc != 3 or not faults:
+                break
+            skip.update(e['id'] for e in faults)
+    write_report(args, specs)
+
+
+def write_report(args, specs):
+    builds = {}
+    path = os.path.join(args.work, 'builds.json')
+    if os.path.exists(path):
+        builds = json.load(open(path))
+    launches = read_jsonl(os.path.join(args.work, 'launches.jsonl'))
+    rows = []
+    for sid, s in specs.items():
+        b = builds.get(sid, ('not-built', ''))
+        mine = [e for e in launches if e.get('id') == sid and e.get('event') in ('launch', 'fault')]
+        statuses = [e.get('status', 'fault-' + e.get('side', '?')) for e in mine]
+        status = b[0] if b[0] != 'built' else worst_status(statuses) if statuses else 'not-launched'
+        timed = [e for e in mine if 'tl2cu_us' in e]
+        row = {'id': sid, 'kernel': s.get('name'), 'file': s.get('file'), 'line': s.get('line'), 'status': status,
+               'reason': b[1], 'launches': len(mine),
+               'worst': max([e.get('worst', 0.0) for e in mine] or [0.0]),
+               'triton_us': timed[0]['triton_us'] if timed else None, 'tl2cu_us': timed[0]['tl2cu_us'] if timed else None,
+               'options': tl2cu_options(s) if 'sig' in s else []}
+        rows.append(row)
+    json.dump(rows, open(os.path.join(args.work, 'report.json'), 'w'), indent=1)
+    with open(os.path.join(args.work, 'report.md'), 'w') as f:
+        f.write('| kernel | file:line | status | worst | Triton µs | tl2cu µs | speed | reason |\n')
+        f.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n')
+        for r in sorted(rows, key=lambda r: (r['file'] or '', r['line'] or 0)):
+            speed = '%.2fx' % (r['triton_us'] / r['tl2cu_us']) if r['tl2cu_us'] else ''
+            f.write('| %s | %s:%s | %s | %.2g | %s | %s | %s | %s |\n' % (
+                r['kernel'], os.path.basename(r['file'] or '?'), r['line'], r['status'], r['worst'],
+                '%.1f' % r['triton_us'] if r['triton_us'] else '', '%.1f' % r['tl2cu_us'] if r['tl2cu_us'] else '',
+                speed, (r['reason'] or '').replace('|', '\\|')[:160]))
+        f.write('\nTo translate a kernel as it was launched, put its lines in the .py file:\n\n')
+        for r in rows:
+            if r['status'] in ('equal', 'close') and r['options']:
+                f.write('    # tl2cu: %s\n' % ' '.join(shlex.quote(o) for o in r['options']))
+    counts = {}
+    for r in rows:
+        counts[r['status']] = counts.get(r['status'], 0) + 1
+    print('dropin: %d specializations: %s' % (len(rows), ', '.join('%s %d' % kv for kv in sorted(counts.items()))))
+    print('dropin: report in %s' % os.path.join(args.work, 'report.md'))
+
+
+def worst_status(statuses):
+    order = ['fault-tl2cu', 'mismatch', 'launch-error', 'fault-triton', 'racy', 'close', 'equal']
+    for s in order:
+        if s in statuses:
+            return s
+    return statuses[0]
+
+
+if __name__ == '__main__':
+    sys.exit(main())
