@@ -72,8 +72,9 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False, interior=False, matmul=False, low_precision=False):
+                 stencils=False, interior=False, matmul=False, low_precision=False, real=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
+        self.real = real
         self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
         self.interior, self.matmul, self.low_precision = interior, matmul, low_precision
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
@@ -389,6 +390,9 @@ class KernelGen:
         if self.stencils:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
                 self.out_stencil()
+        if self.real:  # (drawn only here, as tuples)
+            for _ in range(r.randint(1, 2)):
+                r.choice([self.out_gather, self.out_gather, self.out_unpack])()
 
     def build_matmul(self):
         """A matmul-shaped kernel (tutorial 03's loop, on the fuzzer's M x N inputs): the
@@ -911,6 +915,75 @@ class KernelGen:
                 self.emit(f"{acc} += {name}")
         self.store_elem(Val(acc, acc_ty))
 
+    def out_gather(self):
+        """A gather through loaded indices, the shape of embedding lookups and paged caches:
+        an index input (values inside the gathered input, drawn by run_gpu.py) loaded under
+        the kernel's mask, then a load at those indices; in 2-D kernels one index a row,
+        the row read whole (x + idx[:, None] * N + rn[None, :])."""
+        r = self.rng
+        ty = r.choice(["fp16", "bf16", "fp32", "i8", "i32", "i64", "u8"])
+        x = self.add_input(ty, "any", "full")
+        other = "0.0" if is_float(ty) else "0"
+        g = self.temp("g")
+        if self.two_d:
+            idx = self.add_input(r.choice(["i32", "i64"]), "index", "col")
+            self.inputs[-1]["bound"] = "M"
+            ri = self.temp("ri")
+            self.emit(f"{ri} = tl.load({idx} + rm, mask=rm < M, other=0)")
+            self.emit(f"{g} = tl.load({x} + {ri}[:, None] * N + rn[None, :], mask=mask, other={other})")
+        else:
+            idx = self.add_input(r.choice(["i32", "i64"]), "index", "full")
+            self.inputs[-1]["bound"] = "n"
+            ri = self.temp("ri")
+            self.emit(f"{ri} = tl.load({idx} + offs, mask=mask, other=0)")
+            self.emit(f"{g} = tl.load({x} + {ri}, mask=mask, other={other})")
+        v = Val(g, ty)
+        if r.random() < 0.5:
+            b = self.pick()
+            t = promote(ty, b.ty, "+")
+            if t is not None:
+                v = Val(f"({g} + {b.expr})", t, tags=b.tags)
+        self.store_elem(v)
+
+    def out_unpack(self):
+        """Bit unpacking as fp4 (e2m1) dequantizers write it (1-D kernels): the nibbles of
+        a u8 input split with >> and &, put side by side with tl.interleave, sign, exponent
+        and mantissa rebuilt with shifts as fp32 or bf16 bits, tl.where for zero and the
+        denormal, a bitcast; or the bf16 bits built in uint16. Stored as 2n values."""
+        if self.two_d:
+            return
+        r = self.rng
+        u = self.add_input("u8", "any", "full")
+        p, lo, hi, q = self.temp("pk"), self.temp("lo"), self.temp("hi"), self.temp("q")
+        self.emit(f"{p} = tl.load({u} + offs, mask=mask, other=0)")
+        self.emit(f"{lo} = {p} & 0xF")
+        self.emit(f"{hi} = {p} >> 4")
+        first, second = (lo, hi) if r.random() < 0.5 else (hi, lo)
+        out_ty = r.choice(["bf16", "fp32", "fp16"])
+        f = self.temp("f")
+        if r.random() < 0.6:  # fp32 bits, then a cast
+            sign, mag, bits = self.temp("sg"), self.temp("mag"), self.temp("bits")
+            self.emit(f"{q} = tl.interleave({first}, {second})")
+            self.emit(f"{sign} = {q} & 0x8")
+            self.emit(f"{mag} = {q} ^ {sign}")
+            self.emit(f"{bits} = (((({mag} >> 1) - 1 + 127).to(tl.int32)) << 23) | (({mag} & 1).to(tl.int32) << 22)")
+            self.emit(f"{bits} = tl.where({mag} == 0, 0, {bits})")
+            self.emit(f"{bits} = tl.where({mag} == 1, 0x3F000000, {bits})")
+            self.emit(f"{bits} = {bits} | ({sign}.to(tl.int32) << 28)")
+            self.emit(f"{f} = {bits}.to(tl.float32, bitcast=True).to({TL[out_ty]})")
+        else:  # bf16 bits in uint16, each nibble in place
+            e0, x0, x1 = self.temp("em"), self.temp("w"), self.temp("w")
+            self.emit(f"{e0} = {first} & 0x7")
+            self.emit(f"{x0} = ({e0}.to(tl.uint16) << 2 + 4) | (({first} & 0x8).to(tl.uint16) << 8 + 4)")
+            self.emit(f"{x0} = tl.where(({e0} & 0x6) != 0, {x0} + ((127 - 1) << 7), {x0})")
+            self.emit(f"{x0} = tl.where({e0} == 0x1, 16128 | ({x0} & 0x8000), {x0})")
+            self.emit(f"{x1} = ((({second} & 0x7).to(tl.uint16)) << 6) | ((({second} & 0x8).to(tl.uint16)) << 12)")
+            self.emit(f"{f} = tl.interleave({x0}, {x1}).to(tl.bfloat16, bitcast=True).to({TL[out_ty]})")
+        o2 = self.temp("o2")
+        self.emit(f"{o2} = pid * {2 * self.b} + tl.arange(0, {2 * self.b})")
+        o = self.add_output(out_ty, "double", "exact")
+        self.emit(f"tl.store({o} + {o2}, {f}, mask={o2} < 2 * n)")
+
     def source(self):
         ptrs = self.inputs + self.outputs
         scal = ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"]
@@ -938,19 +1011,22 @@ class KernelGen:
             shapes = {"full": sizes["M"] * sizes["N"], "row": sizes["N"], "col": sizes["M"],
                       "program": grid[0] * grid[1], "rows": sizes["M"] * grid[1], "cols": sizes["N"] * grid[0]}
         else:
-            shapes = {"full": sizes["n"], "program": grid[0]}
+            shapes = {"full": sizes["n"], "program": grid[0], "double": 2 * sizes["n"]}
         for p in self.inputs + self.outputs:
             p["numel"] = shapes[p["shape"]]
+            if "bound" in p:  # an index input's values lie in [0, bound)
+                p["bound"] = sizes[p["bound"]]
         return {"name": self.name, "two_d": self.two_d, "inputs": self.inputs, "outputs": self.outputs,
                 "scalars": ["M", "N", "s", "reps"] if self.two_d else ["n", "s", "reps"],
                 "sizes": sizes, "values": scalars, "grid": grid, "tags": sorted(self.tags)}
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False, interior=False, matmul=False, low_precision=False):
+                    stencils=False, interior=False, matmul=False, low_precision=False, real=False):
     while True:
         state = rng.getstate()
-        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision)
+        g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision,
+                      real)
         g.near_one = []
         try:
             g.build()
@@ -991,6 +1067,10 @@ def main():
     ap.add_argument("--low-precision-from", type=int, default=None,
                     help="matmul-shaped kernels from this index on take fp8 (e4m3, e5m2) into fp32 or fp16, or "
                          "fp16 into fp16")
+    ap.add_argument("--real-from", type=int, default=None,
+                    help="kernels from this index on are elementwise-shaped again (not matmuls) and also store "
+                         "what real programs broke (issue 42): gathers through loaded indices, fp4-style bit "
+                         "unpacking with tl.interleave")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -1008,8 +1088,10 @@ def main():
             interior = args.interior_from is not None and i >= args.interior_from
             matmul = args.matmuls_from is not None and i >= args.matmuls_from
             low_precision = args.low_precision_from is not None and i >= args.low_precision_from
+            real = args.real_from is not None and i >= args.real_from
+            matmul = matmul and not real  # (real kernels are elementwise-shaped again)
             src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
-                                        matmul, low_precision)
+                                        matmul, low_precision, real)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)

@@ -43,6 +43,8 @@ def random_input(torch, gen, spec):
     dt = torch_dtype(torch, t)
     if spec["kind"] == "tame":
         return (torch.rand(n, generator=gen, dtype=torch.float64) * 2 - 1).to(dt)
+    if spec["kind"] == "index":  # indices into another input: [0, bound)
+        return torch.randint(0, spec["bound"], (n,), generator=gen).to(dt)
     if spec["kind"] == "near_one":
         return (torch.rand(n, generator=gen, dtype=torch.float64) * 0.1 + 0.95).to(dt)
     if t == "i1":
