@@ -1225,13 +1225,21 @@ static Str variant_body(Em *em, Kernel *k, const char *name) {
   return body;
 }
 
+// "autotune config 2: BLOCK=64, num_warps=4", or, with no tuning launcher (one config, or
+// the one the options pick), "the autotune config translated: BLOCK=64, num_warps=4".
+static const char *config_label(const Kernel *k) {
+  const char *what = k->nselect ? "heuristics variant" : "autotune config";
+  if (k->config_index < 0) return xprintf("the %s translated: %s", what, k->config_text);
+  return xprintf("%s %d: %s", what, k->config_index, k->config_text);
+}
+
 static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note) {
   const char *name = variant_name(k, variant);
   Str body = variant_body(em, k, name);
   Str spec = {0};
   str_addf(&spec, "num_warps=%d", k->num_warps);
   for (int i = 0; i < k->constexprs.len; i++) str_addf(&spec, ", %s", (const char *)k->constexprs.items[i]);
-  line(em, "// %s: %s%s", k->func->name, k->config_text ? xprintf("%s %d: %s", k->nselect ? "heuristics variant" : "autotune config", k->config_index, k->config_text) : spec.buf, note);
+  line(em, "// %s: %s%s", k->func->name, k->config_text ? config_label(k) : spec.buf, note);
   const char *params = param_list(k, KERNEL_PARAMS);
   int t = k->program_threads, block = k->num_warps * 32;
   bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index

@@ -1282,10 +1282,10 @@ Obj *define_literal(const char *text) {
   return v ? v : obj_str(text);
 }
 
-static const char *find_sig(Options *o, const char *kernel, int nkernels) {
+static const SigOpt *find_sig(Options *o, const char *kernel, int nkernels) {
   for (int i = 0; i < o->sigs.len; i++) {
     SigOpt *s = o->sigs.items[i];
-    if (s->kernel ? !strcmp(s->kernel, kernel) : nkernels == 1) return s->sig;
+    if (s->kernel ? !strcmp(s->kernel, kernel) : nkernels == 1) return s;
   }
   return NULL;
 }
@@ -1480,7 +1480,9 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
   k->wgmma = !o->target || !strcmp(o->target, "sm_90a");  // (the default: the H200, where Triton's tl.dot is wgmma)
   k->fp8 = !o->target || (strcmp(o->target, "sm_80") && strcmp(o->target, "sm_86"));
-  const char *sig = find_sig(o, f->name, nkernels) ? find_sig(o, f->name, nkernels) : f->signature;
+  const SigOpt *sig_opt = find_sig(o, f->name, nkernels);
+  const char *sig = sig_opt ? sig_opt->sig : f->signature;
+  bool sig_on_command_line = sig_opt && !sig_opt->loc.line;
   char *entries[64];
   int nentries = sig ? split_commas(sig, entries, 64) : 0;
   if (nentries == 1 && !entries[0][0]) nentries = 0;
@@ -1506,12 +1508,13 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       apply_sig_entry(p, entries[i], f);
       typed = !p->is_constexpr;
     }
-    const char *d = option_define(o, p->name);
-    if (d) {
-      Obj *defined = define_literal(d);
-      if (i < nentries && p->constval && strcmp(obj_repr(p->constval), obj_repr(defined)))
-        diag_fatal(sig_loc(f), "parameter '%s' of '%s': the signature gives %s and -D gives %s: give one value", p->name,
-                   f->name, obj_repr(p->constval), obj_repr(defined));
+    const Define *d = option_define_entry(o, p->name);
+    Obj *defined = d ? define_literal(d->value) : NULL;
+    bool differ = defined && i < nentries && p->constval && strcmp(obj_repr(p->constval), obj_repr(defined));
+    if (differ && !(sig_on_command_line && d->loc.line))  // (a command-line -s wins over a file's -D)
+      diag_fatal(sig_loc(f), "parameter '%s' of '%s': the signature gives %s and -D gives %s: give one value", p->name,
+                 f->name, obj_repr(p->constval), obj_repr(defined));
+    if (defined && !differ) {
       p->is_constexpr = true;
       p->constval = defined;
     }

@@ -51,12 +51,17 @@ static const char usage[] =
     "Options may also stand in FILE.py on comment lines '# tl2cu: <options>';\n"
     "command-line options win.\n";
 
-const char *option_define(const Options *o, const char *name) {
+const Define *option_define_entry(const Options *o, const char *name) {
   for (int i = 0; i < o->defines.len; i++) {
     Define *d = o->defines.items[i];
-    if (!strcmp(d->name, name)) return d->value;
+    if (!strcmp(d->name, name)) return d;
   }
   return NULL;
+}
+
+const char *option_define(const Options *o, const char *name) {
+  const Define *d = option_define_entry(o, name);
+  return d ? d->value : NULL;
 }
 
 typedef struct {

@@ -427,6 +427,7 @@ typedef struct {
 Module *collect_module(Node *root, const Options *opt);
 
 const char *option_define(const Options *o, const char *name);  // -D NAME's value, or NULL
+const Define *option_define_entry(const Options *o, const char *name);  // -D NAME, or NULL
 
 // Parses argv; exits with status 2 on usage errors.
 void options_parse_argv(Options *o, int argc, char **argv);

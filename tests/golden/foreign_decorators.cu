@@ -3,7 +3,7 @@
 
 namespace tl2cu_kernels {
 
-// copy: autotune config -1: BLOCK=256, num_warps=4
+// copy: the autotune config translated: BLOCK=256, num_warps=4
 __global__ void __launch_bounds__(128) copy(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   // L18: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(128) copy(float *x_ptr, float *y_ptr, int32_t 
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) y_ptr[offs[_k]] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
 }
 
-// copy: autotune config -1: BLOCK=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+// copy: the autotune config translated: BLOCK=256, num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) copy_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   // L18: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)

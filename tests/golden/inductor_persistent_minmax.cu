@@ -3,7 +3,7 @@
 
 namespace tl2cu_kernels {
 
-// triton_per_fused__native_batch_norm_legit_functional_hardswish_mean_3: autotune config -1: XBLOCK=1, num_warps=2, num_stages=1
+// triton_per_fused__native_batch_norm_legit_functional_hardswish_mean_3: the autotune config translated: XBLOCK=1, num_warps=2, num_stages=1
 __global__ void __launch_bounds__(64) triton_per_fused__native_batch_norm_legit_functional_hardswish_mean_3(float *in_out_ptr0, float *in_ptr0, float *in_ptr1, float *in_ptr2, float *in_ptr3, float *in_ptr4, int32_t xnumel, int32_t r0_numel) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[8];

@@ -3,7 +3,7 @@
 
 namespace tl2cu_kernels {
 
-// triton_red_fused_sum_1: autotune config -1: XBLOCK=2, R0_BLOCK=64, num_warps=2, num_stages=1
+// triton_red_fused_sum_1: the autotune config translated: XBLOCK=2, R0_BLOCK=64, num_warps=2, num_stages=1
 __global__ void __launch_bounds__(64) triton_red_fused_sum_1(float *in_ptr0, float *out_ptr0, int32_t xnumel, int32_t r0_numel) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];

@@ -129,6 +129,7 @@ def spec_of(jitfn, kernel):
     md = kernel.metadata
     spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': fn.__name__,
             'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
+            'names': [p.name for p in jitfn.params],
             'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why}
     spec['id'] = hashlib.sha1(json.dumps([spec[k] for k in ('file', 'name', 'sig', 'num_warps', 'num_stages')])
                               .encode()).hexdigest()[:12]
@@ -136,9 +137,14 @@ def spec_of(jitfn, kernel):
 
 
 def tl2cu_options(spec):
-    """The options that translate this launch's kernel (for the report and the build)."""
+    """The options that translate this launch's kernel (for the report and the build): the
+    signature, and each constexpr's value also as -D, which picks the autotune config."""
+    defines = []
+    for name, entry in zip(spec.get('names', []), spec['sig']):
+        if entry[0] not in '*iuf' or entry in ('inf', '-inf', 'nan') or re.match(r'-?[0-9.]', entry):
+            defines += ['-D', '%s=%s' % (name, entry)]
     return ['-k', spec['name'], '-s', '%s:%s' % (spec['name'], ', '.join(spec['sig'])),
-            '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])]
+            '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])] + defines
 
 
 # ---------------------------------------------------------------------------------------------
