@@ -537,6 +537,9 @@ static Obj *eval_attr(Ctx *c, Node *e) {
     Obj *attr = tensordesc_attr(base, e->str, e->loc);
     return attr ? attr : method(base, e->str);
   }
+  // Triton passes every compile-time value as a tl.constexpr, whose .value is the value
+  // (FlagGems' get_dtype_min(dtype): `dtype.value.is_floating()`).
+  if (!strcmp(e->str, "value") && base->kind >= OBJ_INT && base->kind <= OBJ_TUPLE) return base;
   if (base->kind == OBJ_DTYPE) return dtype_attr(base, e->str, e->loc);
   if (base->kind == OBJ_DICT && base->str) return torch_info_attr(base, e->str, e->loc);
   if (base->kind == OBJ_BLOCK_PTR) return blockptr_attr(base, e->str, e->loc);
