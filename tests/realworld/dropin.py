@@ -208,6 +208,15 @@ class Child:
         except Exception as e:  # noqa: BLE001
             self.record({'event': 'fault', 'side': 'triton', 'name': jitfn.fn.__name__, 'error': str(e)[:300]})
             os._exit(3)
+        try:
+            return self.check(orig_run, jitfn, args, grid, kwargs, bound, tensors, before, kernel)
+        except Exception as e:  # noqa: BLE001 -- a harness error must not change the program's run
+            self.record({'event': 'harness-error', 'name': jitfn.fn.__name__, 'error': repr(e)[:300]})
+            return kernel
+
+    def check(self, orig_run, jitfn, args, grid, kwargs, bound, tensors, before, kernel):
+        """tl2cu's kernel on copies of the launch's arguments, compared with Triton's result."""
+        import torch
         spec = spec_of(jitfn, kernel)
         n = self.counts.get(spec['id'], 0)
         lib = self.library(spec)
@@ -440,7 +449,8 @@ def child_main(argv):
     import runpy
     child = Child(mode, work, skip, max_compares, time_launches)
     child.install()
-    if program[0] == '-m':
+    if program[0] == '-m':  # as `python3 -m`: the working directory first on the path
+        sys.path.insert(0, os.getcwd())
         sys.argv = [program[1]] + program[2:]
         runpy.run_module(program[1], run_name='__main__', alter_sys=True)
     else:
