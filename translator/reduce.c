@@ -86,7 +86,9 @@ static Bits reduce_bits(const Layout *l, int space_dim) {
   Bits b = {.ll = linear_layout(&over_space, l->space)};
   int64_t stride = 1;
   for (int i = space_dim + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
-  b.reduced = stride * (l->space.dim[space_dim] - 1);  // (powers of two: bits log2(stride) up)
+  // (powers of two: bits log2(stride) up; none where the reduced dim is not in the space,
+  // a dim of size 1 broadcast over it)
+  b.reduced = space_dim < 0 ? 0 : stride * (l->space.dim[space_dim] - 1);
   return b;
 }
 
@@ -464,7 +466,7 @@ static Reduction reduction_of(Value *v) {
   r.n = op_inputs(v, r.x);
   r.l = r.x[0]->layout;
   r.d = r.l->map[v->ival];
-  r.b = r.d >= 0 ? reduce_bits(r.l, r.d) : (Bits){.reduced = 0};
+  r.b = reduce_bits(r.l, r.d);  // (d < 0: the elements' bits still tell the groups apart)
   return r;
 }
 
