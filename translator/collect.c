@@ -420,6 +420,14 @@ static bool selected(const Options *opt, const char *name) {
   return opt->kernels.len == 0;
 }
 
+// Whether a @triton.heuristics argument is a dict of 'NAME': lambda args: ... as tl2cu reads it.
+static bool heuristics_decodable(Module *m, Node *values) {
+  if (!values || values->kind != ND_DICT) return false;
+  for (Node *pair = values->args; pair; pair = pair->next)
+    if (pair->a->kind != ND_STR || !heuristic_lambda(m, pair->b)) return false;
+  return true;
+}
+
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
@@ -461,8 +469,15 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       if (!selected(opt, f->name)) continue;  // -k leaves it out: its heuristics are host code not needed
       Node *values = d->args && d->args->kind != ND_KWARG ? d->args : call_kwarg(d, "values");
       if (values && values->kind == ND_NAME) values = dict_literal_of(m, values->str);  // HEURISTICS = {...}
+      if (!heuristics_decodable(m, values) && fixed_by_defines(m, f, opt)) {
+        // (FlagGems: runtime.get_heuristic_config("argmax"), chosen by the machine at import)
+        diag_note(d->loc, "the heuristics of '%s' are host code tl2cu cannot run; -D gives every meta-parameter, so "
+                  "they are not needed", f->name);
+        continue;
+      }
       if (!values || values->kind != ND_DICT)
-        diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...}");
+        diag_fatal(d->loc, "@triton.heuristics needs a dict {name: lambda args: ...} (or -D for every meta-parameter "
+                   "of '%s', %s, which makes the heuristics unneeded)", f->name, constexpr_names(m, f));
       f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
         Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
