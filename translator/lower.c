@@ -113,6 +113,21 @@ static void assign_name(Ctx *c, const char *name, Obj *o) {
   c->env = bind(c->env, name, o);
 }
 
+// What a kernel's assignment binds (code_generator.py visit_Assign, _sanitize_value): a
+// Python number becomes a scalar tensor of its literal's type (semantic.py to_tensor), so
+// `a = 100; x_i8 + a` is int32 and `eps = 1e-6; x_f16 + eps` is fp32, as in Triton; tuples
+// item by item; dtypes, None and the rest as they are. `x: tl.constexpr = ...` keeps it.
+static Obj *assigned_value(Ctx *c, Obj *o, Node *annotation, Loc loc) {
+  if (!c->in_kernel || is_constexpr_annotation(c->m, annotation)) return o;
+  if (o->kind == OBJ_INT || o->kind == OBJ_FLOAT || o->kind == OBJ_BOOL) return obj_value(sem_to_value(c, o, loc));
+  if (o->kind != OBJ_TUPLE) return o;
+  Obj *t = obj_new(OBJ_TUPLE);
+  *t = *o;
+  t->items = (Vec){0};
+  for (int i = 0; i < o->items.len; i++) vec_push(&t->items, assigned_value(c, o->items.items[i], NULL, loc));
+  return t;
+}
+
 static void assign_target(Ctx *c, Node *target, Obj *o) {
   if (target->kind == ND_NAME) {
     assign_name(c, target->str, o);
@@ -989,7 +1004,7 @@ static void trace_stmt(Ctx *c, Node *s) {
     return;
   case ND_ASSIGN:
     if (!s->b) diag_fatal(s->loc, "annotation without a value");
-    assign_target(c, s->a, eval(c, s->b));
+    assign_target(c, s->a, assigned_value(c, eval(c, s->b), s->c, s->b->loc));
     return;
   case ND_AUGASSIGN: {
     if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "augmented assignment needs a name on the left");
@@ -1137,9 +1152,26 @@ static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int narg
   return ret;
 }
 
+// A plain Python function called from a kernel: Triton calls it while compiling, with the
+// compile-time values it is given (FlagGems: `acc: tl.constexpr = get_scan_accum_type(
+// in_ptr.type.element_ty)`); a tensor argument would need Triton's builder, which a plain
+// function has not.
+static Obj *call_python_at_compile_time(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes,
+                                        Obj **kwargs, int nkw) {
+  for (int i = 0; i < nargs + nkw; i++)
+    if ((i < nargs ? args[i] : kwargs[i - nargs])->kind == OBJ_VALUE)
+      diag_fatal(call->loc, "'%s' is a plain Python function (not @triton.jit): Triton runs it while compiling, so its "
+                 "arguments must be compile-time values (constexprs, dtypes, numbers), not tensors", f->name);
+  bool saved = c->in_kernel;
+  c->in_kernel = false;
+  Obj *ret = call_host_function(c, f, call, args, nargs, kwnodes, kwargs, nkw);
+  c->in_kernel = saved;
+  return ret;
+}
+
 Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
   if (!f->is_jit && !c->in_kernel) return call_host_function(c, f, call, args, nargs, kwnodes, kwargs, nkw);
-  if (!f->is_jit) diag_fatal(call->loc, "'%s' is not a @triton.jit function", f->name);
+  if (!f->is_jit) return call_python_at_compile_time(c, f, call, args, nargs, kwnodes, kwargs, nkw);
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
   Binding *env = NULL;
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
@@ -1182,6 +1214,8 @@ Obj *lower_scalar_fn(Ctx *c, Func *f, const Type *types, int nparams, Node *call
   }
   Stmt **saved_tail = c->tail;
   c->tail = &cb->body;
+  // (Triton compiles a combine function as a jit function: a plain one is an error there)
+  if (!f->is_jit) diag_fatal(call->loc, "'%s' is not a @triton.jit function", f->name);
   Obj *r = call_function(c, f, call, objs, nparams, NULL, NULL, 0);
   c->tail = saved_tail;
   return r;

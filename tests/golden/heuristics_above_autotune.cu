@@ -28,9 +28,11 @@ __global__ void __launch_bounds__(128) fill_config1(float *x_ptr, int32_t n) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 128), _e);
   }
+  // L17: value += 1.0
+  const float value = (3.0f + 1.0f);
   // L18: tl.store(x_ptr + offs, value, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = 4.0f;
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = value;
 }
 
 // fill: heuristics variant 2: BLOCK=256, num_warps=8, BIG_N=False
@@ -58,9 +60,11 @@ __global__ void __launch_bounds__(256) fill_config3(float *x_ptr, int32_t n) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
+  // L17: value += 1.0
+  const float value = (3.0f + 1.0f);
   // L18: tl.store(x_ptr + offs, value, mask=offs < n)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = 4.0f;
+  for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = value;
 }
 
 }  // namespace tl2cu_kernels
