@@ -360,6 +360,8 @@ class KernelGen:
             self.emit("mask = offs < n")
             self.block = self.b
         self.load_inputs()
+        if self.real:  # (drawn only here, as tuples)
+            self.assigned_numbers()
         for _ in range(r.randint(1, 4)):
             self.let(self.gen(r.randint(1, 3)))
         features = r.sample(["loop", "static_loop", "if", "helper", "shape", "reduce_mid"], r.randint(0, 3))
@@ -914,6 +916,25 @@ class KernelGen:
             for name in names:
                 self.emit(f"{acc} += {name}")
         self.store_elem(Val(acc, acc_ty))
+
+    def assigned_numbers(self):
+        """Numbers assigned to names: Triton makes each a scalar tensor of its literal's type
+        (i32, fp32, i1), which then promotes as a tensor, not as a weak literal (int8 + an
+        assigned 100 is int32)."""
+        r = self.rng
+        for _ in range(r.randint(1, 2)):
+            name = self.temp("c")
+            lit, ty = r.choice([(str(r.randint(90, 127)), "i32"), (str(r.randint(-3, 3)), "i32"),
+                                (repr(r.choice([0.5, 1e-3, 2.5, -0.25])), "fp32"), ("True", "i1")])
+            self.emit(f"{name} = {lit}")
+            b = self.pick()
+            if ty == "i1":
+                self.let(Val(f"(({b.expr} != 0) ^ {name})", "i1", tags=b.tags))
+                continue
+            op = r.choice(["+", "-", "*"])
+            t = promote(b.ty, ty, op)
+            if t is not None:  # (a block with the scalar tensor: the scalar's type takes part)
+                self.let(Val(f"({b.expr} {op} {name})", t, tags=b.tags | narrowing(b.ty, t)))
 
     def out_gather(self):
         """A gather through loaded indices, the shape of embedding lookups and paged caches:
