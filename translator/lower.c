@@ -113,19 +113,25 @@ static void assign_name(Ctx *c, const char *name, Obj *o) {
   c->env = bind(c->env, name, o);
 }
 
-// What a kernel's assignment binds (code_generator.py visit_Assign, _sanitize_value): a
-// Python number becomes a scalar tensor of its literal's type (semantic.py to_tensor), so
-// `a = 100; x_i8 + a` is int32 and `eps = 1e-6; x_f16 + eps` is fp32, as in Triton; tuples
-// item by item; dtypes, None and the rest as they are. `x: tl.constexpr = ...` keeps it.
-static Obj *assigned_value(Ctx *c, Obj *o, Node *annotation, Loc loc) {
-  if (!c->in_kernel || is_constexpr_annotation(c->m, annotation)) return o;
+// A Python number as a scalar tensor of its literal's type (semantic.py to_tensor), tuples
+// item by item; dtypes, None and the rest as they are. Triton does this to what a kernel
+// assigns (code_generator.py visit_Assign, _sanitize_value) and to what a jit function
+// returns (visit_Return, decay): `a = 100; x_i8 + a` is int32, `eps = 1e-6; x_f16 + eps`
+// and `x_f16 * half()` (a helper returning 0.5) are fp32, not weak literals.
+static Obj *as_tensors(Ctx *c, Obj *o, Loc loc) {
   if (o->kind == OBJ_INT || o->kind == OBJ_FLOAT || o->kind == OBJ_BOOL) return obj_value(sem_to_value(c, o, loc));
   if (o->kind != OBJ_TUPLE) return o;
   Obj *t = obj_new(OBJ_TUPLE);
   *t = *o;
   t->items = (Vec){0};
-  for (int i = 0; i < o->items.len; i++) vec_push(&t->items, assigned_value(c, o->items.items[i], NULL, loc));
+  for (int i = 0; i < o->items.len; i++) vec_push(&t->items, as_tensors(c, o->items.items[i], loc));
   return t;
+}
+
+// What a kernel's assignment binds: `x: tl.constexpr = ...` keeps a compile-time value.
+static Obj *assigned_value(Ctx *c, Obj *o, Node *annotation, Loc loc) {
+  if (!c->in_kernel || is_constexpr_annotation(c->m, annotation)) return o;
+  return as_tensors(c, o, loc);
 }
 
 static void assign_target(Ctx *c, Node *target, Obj *o) {
@@ -982,7 +988,7 @@ static void trace_return(Ctx *c, Node *s) {
     if (v->kind != OBJ_NONE) diag_fatal(s->loc, "a kernel cannot return a value");
     add_stmt(c, S_RETURN);
   }
-  c->returned = v;
+  c->returned = c->inline_depth ? as_tensors(c, v, s->loc) : v;
 }
 
 // `assert cond, msg` is tl.device_assert(cond, msg) (code_generator.py visit_Assert):
