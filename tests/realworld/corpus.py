@@ -1,0 +1,567 @@
+#!/usr/bin/env python3
+"""The drop-in corpus: real Triton programs (repositories' own tests, a few drivers) for dropin.py.
+
+    python3 tests/realworld/corpus.py fetch DEST [--mirror /work/.mirror] [--repo NAME]
+    python3 tests/realworld/corpus.py run DEST --work W [--repo NAME] [--program N] [--dropin-args ...]
+    python3 tests/realworld/corpus.py summary W [-o FILE]
+    python3 tests/realworld/corpus.py check DEST [--repo NAME]     # imports each program needs, on the CPU
+    python3 tests/realworld/corpus.py count DEST [--repo NAME]     # kernels each program should launch
+
+tests/realworld/corpus.json lists, per repository, its url, the commit, the paths taken out of it
+(package sources and the tests used) and the programs: argv lists run from the repository's
+root, with the PYTHONPATH entries they need, the packages registered without their __init__.py
+(stubinit.py) and the environment. `{realworld}` in an argv or pythonpath entry is this folder.
+
+fetch writes DEST/NAME/ for each repository: `git archive` of the commit's paths from the mirror
+(MIRROR/OWNER+NAME/repo, a bare git directory), or a clone of the url checked out at the commit
+when there is no mirror. No third-party file enters this repository: DEST is an ignored folder
+(/.corpus/ in .gitignore).
+
+run runs dropin.py over each program, one work folder each (W/NAME/N), its output in
+W/NAME/N/log.txt, going on past failures; a program past its timeout is stopped (its process
+group). summary reads every W/*/*/report.json into one markdown table per repository and the
+most common refusal reasons. check and count read the sources only (ast): check lists the
+modules a program imports that are neither in the repository nor installed on the GPU machine
+(INSTALLED), count the @triton.jit functions that the program's tests reach through the calls of
+the repository's functions (a static estimate of what it launches).
+"""
+import argparse
+import ast
+import collections
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MANIFEST = os.path.join(HERE, 'corpus.json')
+DROPIN = os.path.join(HERE, 'dropin.py')
+STUBINIT = os.path.join(HERE, 'stubinit.py')
+
+# What the GPU machine has besides the standard library: torch, triton, numpy, scipy, pytest,
+# einops, transformers and the packages they depend on.
+INSTALLED = {'torch', 'triton', 'numpy', 'scipy', 'pytest', '_pytest', 'pluggy', 'iniconfig', 'einops',
+             'transformers', 'tokenizers', 'huggingface_hub', 'safetensors', 'regex', 'packaging', 'yaml', 'tqdm',
+             'filelock', 'requests', 'urllib3', 'certifi', 'idna', 'charset_normalizer', 'fsspec', 'sympy', 'mpmath',
+             'networkx', 'jinja2', 'markupsafe', 'typing_extensions', 'setuptools', 'pkg_resources', 'httpx',
+             'typer', 'click', 'hf_xet', 'nvidia', 'cuda'}
+
+
+def load_manifest():
+    with open(MANIFEST) as f:
+        return json.load(f)
+
+
+def selected(manifest, name):
+    repos = [r for r in manifest['repos'] if name is None or r['name'] == name]
+    if not repos:
+        sys.exit('corpus: no repository %r in %s' % (name, MANIFEST))
+    return repos
+
+
+def expand(text):
+    return text.replace('{realworld}', HERE)
+
+
+# ---------------------------------------------------------------------------------------------
+# fetch
+# ---------------------------------------------------------------------------------------------
+
+def fetch_repo(repo, dest, mirror):
+    """Writes the commit's paths of repo under dest/NAME, from the mirror or a clone."""
+    into = os.path.join(dest, repo['name'])
+    if os.path.exists(into):
+        shutil.rmtree(into)
+    os.makedirs(into)
+    git_dir = os.path.join(mirror, repo['mirror'], 'repo') if mirror else None
+    clone = None
+    if not git_dir or not os.path.isdir(git_dir):
+        clone = os.path.join(dest, '.clones', repo['name'])
+        if not os.path.isdir(clone):
+            subprocess.run(['git', 'clone', '--quiet', '--no-checkout', repo['url'], clone], check=True)
+        git_dir = os.path.join(clone, '.git')
+    archive = subprocess.run(['git', '--git-dir', git_dir, 'archive', '--format=tar', repo['commit'], '--']
+                             + repo['paths'], stdout=subprocess.PIPE, check=True).stdout
+    subprocess.run(['tar', '-x', '-C', into], input=archive, check=True)
+    print('corpus: %s at %s: %s' % (repo['name'], repo['commit'][:12], ', '.join(repo['paths'])), flush=True)
+
+
+def cmd_fetch(args):
+    os.makedirs(args.dest, exist_ok=True)
+    for repo in selected(load_manifest(), args.repo):
+        fetch_repo(repo, args.dest, args.mirror)
+
+
+# ---------------------------------------------------------------------------------------------
+# run
+# ---------------------------------------------------------------------------------------------
+
+def program_argv(program):
+    """The program's command line, behind stubinit.py where packages are stubbed."""
+    argv = [expand(a) for a in program['argv']]
+    stubs = ['%s=%s' % kv for kv in sorted(program.get('stub_packages', {}).items())]
+    return [STUBINIT] + stubs + ['--'] + argv if stubs else argv
+
+
+def program_env(program, root):
+    env = dict(os.environ)
+    paths = [os.path.join(root, expand(p)) for p in program.get('pythonpath', ['.'])]
+    env['PYTHONPATH'] = os.pathsep.join(paths + ([env['PYTHONPATH']] if env.get('PYTHONPATH') else []))
+    env.update({k: str(v) for k, v in program.get('env', {}).items()})
+    return env
+
+
+def run_program(repo, index, program, args):
+    root = os.path.join(args.dest, repo['name'])
+    work = os.path.join(args.work, repo['name'], str(index))
+    os.makedirs(work, exist_ok=True)
+    timeout = args.timeout or program.get('timeout', 480)
+    cmd = [sys.executable, DROPIN, '--work', work, '--timeout', str(timeout)] + args.dropin_args + ['--'] \
+        + program_argv(program)
+    record = {'repo': repo['name'], 'index': index, 'root': os.path.abspath(root), 'cmd': cmd,
+              'what': program.get('what', ''), 'timeout': timeout}
+    start = time.time()
+    with open(os.path.join(work, 'log.txt'), 'w') as log:
+        proc = subprocess.Popen(cmd, cwd=root, env=program_env(program, root), stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        try:
+            record['rc'] = proc.wait(timeout=timeout * 2 + 120)  # two runs of the program and the builds
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            record['rc'] = 'timeout'
+    record['seconds'] = round(time.time() - start, 1)
+    with open(os.path.join(work, 'program.json'), 'w') as f:
+        json.dump(record, f, indent=1)
+    print('corpus: %s/%d: rc %s in %.0f s (%s)' % (repo['name'], index, record['rc'], record['seconds'],
+                                                   program.get('what', '')), flush=True)
+
+
+def cmd_run(args):
+    args.dest, args.work = os.path.abspath(args.dest), os.path.abspath(args.work)
+    for repo in selected(load_manifest(), args.repo):
+        for index, program in enumerate(repo['programs']):
+            if args.program is None or index == args.program:
+                run_program(repo, index, program, args)
+
+
+# ---------------------------------------------------------------------------------------------
+# summary
+# ---------------------------------------------------------------------------------------------
+
+BUILD_FAILURES = ('refused', 'unsupported', 'nvcc-failed', 'nvcc-timeout', 'harness-error', 'not-built')
+COLUMNS = ['refused', 'unsupported', 'nvcc-failed', 'built', 'equal', 'close', 'racy', 'mismatch', 'fault',
+           'launch-error', 'not-launched']
+
+
+def read_program(folder):
+    info = {}
+    for name in ('program.json', 'report.json'):
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            with open(path) as f:
+                info[name.split('.')[0]] = json.load(f)
+    log = os.path.join(folder, 'log.txt')
+    if os.path.exists(log):
+        with open(log, errors='replace') as f:
+            m = re.search(r'the program exited with (-?\d+) under Triton', f.read())
+        info['triton_rc'] = int(m.group(1)) if m else None
+    return info
+
+
+def reason_key(reason):
+    """A refusal's message without its place and its numbers, to count causes."""
+    text = reason.split(' error: ', 1)[-1] if ' error: ' in reason else reason
+    return re.sub(r'\d+', 'N', text).strip()[:140]
+
+
+def status_column(status):
+    if status == 'nvcc-timeout':
+        return 'nvcc-failed'
+    return 'fault' if status.startswith('fault') else status
+
+
+def repo_table(name, programs):
+    """The markdown of one repository: a line per program and its totals."""
+    lines = ['### %s' % name, '',
+             '| program | Triton rc | kernels | specs | ' + ' | '.join(COLUMNS) + ' | geomean Triton/tl2cu | slowest |',
+             '|' + ' --- |' * (len(COLUMNS) + 6)]
+    totals = collections.Counter()
+    kernels_all, ratios_all, slow_all = set(), [], []
+    for index, info in programs:
+        rows = info.get('report', [])
+        root = info.get('program', {}).get('root', '')
+        counts = collections.Counter(status_column(r['status']) for r in rows)
+        counts['built'] = sum(1 for r in rows if r['status'] not in BUILD_FAILURES)
+        kernels = {(os.path.relpath(r['file'], root) if r.get('file') and root else r.get('file'), r['kernel'])
+                   for r in rows}
+        kernels_all |= kernels
+        ratios = [(r['triton_us'] / r['tl2cu_us'], r['kernel']) for r in rows
+                  if r.get('tl2cu_us') and r.get('triton_us') and r['triton_us'] >= 50]
+        ratios_all += ratios
+        slow = sorted(ratios)[:3]
+        slow_all += slow
+        totals.update(counts)
+        totals['specs'] += len(rows)
+        rc = info.get('program', {}).get('rc')
+        what = info.get('program', {}).get('what', '') or str(index)
+        lines.append('| %s | %s | %d | %d | %s | %s | %s |' % (
+            what.replace('|', '/'), info.get('triton_rc') if rc != 'timeout' else 'timeout', len(kernels), len(rows),
+            ' | '.join(str(counts.get(c, 0)) for c in COLUMNS), geomean_text(ratios),
+            ', '.join('%s %.2f' % (k, x) for x, k in slow)))
+    lines.append('| **all** | | %d | %d | %s | %s | %s |' % (
+        len(kernels_all), totals['specs'], ' | '.join(str(totals.get(c, 0)) for c in COLUMNS),
+        geomean_text(ratios_all), ', '.join('%s %.2f' % (k, x) for x, k in sorted(slow_all)[:5])))
+    return lines, kernels_all
+
+
+def geomean_text(ratios):
+    if not ratios:
+        return ''
+    return '%.2f (%d)' % (math.exp(sum(math.log(x) for x, _ in ratios) / len(ratios)), len(ratios))
+
+
+def cmd_summary(args):
+    by_repo = collections.defaultdict(list)
+    for repo in sorted(os.listdir(args.work)):
+        folder = os.path.join(args.work, repo)
+        if not os.path.isdir(folder):
+            continue
+        for index in sorted((d for d in os.listdir(folder) if d.isdigit()), key=int):
+            by_repo[repo].append((int(index), read_program(os.path.join(folder, index))))
+    out, reasons, total_kernels = ['# Drop-in corpus results', ''], collections.Counter(), 0
+    for repo, programs in by_repo.items():
+        lines, kernels = repo_table(repo, programs)
+        total_kernels += len(kernels)
+        out += lines + ['']
+        for _, info in programs:
+            for r in info.get('report', []):
+                if r['status'] in ('refused', 'unsupported', 'nvcc-failed'):
+                    reasons[(r['status'], reason_key(r.get('reason') or ''))] += 1
+    out += ['%d distinct kernels launched over %d repositories.' % (total_kernels, len(by_repo)), '',
+            '## Top refusal reasons', '', '| count | status | reason |', '| --- | --- | --- |']
+    for (status, reason), n in reasons.most_common(args.top):
+        out.append('| %d | %s | %s |' % (n, status, reason.replace('|', '\\|')))
+    text = '\n'.join(out) + '\n'
+    if args.output:
+        with open(args.output, 'w') as f:
+            f.write(text)
+    sys.stdout.write(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# check and count: the sources, read with ast
+# ---------------------------------------------------------------------------------------------
+
+class Sources:
+    """The modules of one extracted repository, as the program's PYTHONPATH and stubs find them."""
+
+    def __init__(self, root, program):
+        self.root = root
+        self.paths = [os.path.normpath(os.path.join(root, expand(p))) for p in program.get('pythonpath', ['.'])]
+        self.stubs = set(program.get('stub_packages', {}))
+        self.trees = {}
+
+    def find(self, module):
+        """The file of a dotted module name, or None where the repository does not have it."""
+        parts = module.split('.')
+        for base in self.paths:
+            stem = os.path.join(base, *parts)
+            for path in (os.path.join(stem, '__init__.py'), stem + '.py'):
+                if os.path.isfile(path):
+                    return path
+            if os.path.isdir(stem):
+                return stem  # a namespace package
+        return None
+
+    def tree(self, path):
+        if path not in self.trees:
+            try:
+                with open(path, encoding='utf-8', errors='replace') as f:
+                    self.trees[path] = ast.parse(f.read(), path)
+            except (SyntaxError, ValueError):
+                self.trees[path] = ast.Module(body=[], type_ignores=[])
+        return self.trees[path]
+
+    def module_name(self, path):
+        for base in self.paths:
+            rel = os.path.relpath(path, base)
+            if not rel.startswith('..'):
+                rel = rel[:-len('/__init__.py')] if rel.endswith('/__init__.py') else rel[:-3]
+                return rel.replace(os.sep, '.')
+        return None
+
+
+def guarded(parents):
+    """Whether an import runs only on some paths: in a try, under an if, or in a function (a
+    test that imports what it needs)."""
+    kinds = (ast.Try, ast.If, ast.FunctionDef, ast.AsyncFunctionDef)
+    return any(isinstance(p, kinds) or type(p).__name__ == 'TryStar' for p in parents)
+
+
+def imports_of(tree, whole):
+    """(dotted name, level, names, guarded) of the imports of a module: top-level statements (those
+    that run at import), or every import where whole (the program's own files)."""
+    out = []
+
+    def walk(node, parents):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and not whole:
+                if not isinstance(child, ast.ClassDef):
+                    continue
+            if isinstance(child, ast.Import):
+                out.extend((a.name, 0, [], guarded(parents)) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                out.append((child.module or '', child.level, [a.name for a in child.names], guarded(parents)))
+            walk(child, parents + [child])
+    walk(tree, [])
+    return out
+
+
+def resolve_relative(sources, path, module, level):
+    if level == 0:
+        return module
+    base = sources.module_name(path) or ''
+    parts = base.split('.') if base else []
+    if not path.endswith('__init__.py'):
+        parts = parts[:-1]
+    parts = parts[:len(parts) - (level - 1)] if level > 1 else parts
+    return '.'.join(parts + ([module] if module else []))
+
+
+def import_closure(sources, entries):
+    """(files reached, {missing top-level module: (importer, guarded)}) from the entry files."""
+    seen, missing, todo = set(), {}, [(p, True) for p in entries]
+    while todo:
+        path, whole = todo.pop()
+        if path in seen or not path.endswith('.py'):
+            continue
+        seen.add(path)
+        for module, level, names, is_guarded in imports_of(sources.tree(path), whole):
+            full = resolve_relative(sources, path, module, level)
+            candidates = [full] + ['%s.%s' % (full, n) for n in names if n != '*']
+            for name in candidates:
+                todo += [(f, False) for f in module_files(sources, name)]
+            top = full.split('.')[0]
+            if top and not sources.find(top) and top not in INSTALLED and top not in sys.stdlib_module_names \
+                    and top not in sources.stubs:
+                old = missing.get(top)
+                if old is None or (old[1] and not is_guarded):
+                    missing[top] = (os.path.relpath(path, sources.root), is_guarded)
+    return seen, missing
+
+
+def module_files(sources, name):
+    """The files that importing name runs: each package's __init__.py down to it (not a stub's)."""
+    parts, out = name.split('.'), []
+    for i in range(1, len(parts) + 1):
+        prefix = '.'.join(parts[:i])
+        path = sources.find(prefix)
+        if path is None:
+            break
+        if prefix in sources.stubs or os.path.isdir(path):
+            continue
+        out.append(path)
+    return out
+
+
+def program_entries(sources, program):
+    """The program's own files: the test files and folders named in its argv, or its script."""
+    out = []
+    for a in program['argv']:
+        a = expand(a).split('::')[0]
+        path = a if os.path.isabs(a) else os.path.join(sources.root, a)
+        if os.path.isfile(path) and path.endswith('.py'):
+            out.append(path)
+        elif os.path.isdir(path):
+            for dp, _, files in os.walk(path):
+                out += [os.path.join(dp, f) for f in files if f.endswith('.py') and f.startswith('test')]
+    argv = program['argv']
+    for i, a in enumerate(argv[:-1]):  # our pytest plugins (-p NAME) import for the tests
+        plugin = os.path.join(HERE, 'plugins', argv[i + 1] + '.py')
+        if a == '-p' and os.path.isfile(plugin):
+            out.append(plugin)
+    for dp in {os.path.dirname(p) for p in out if p.startswith(sources.root)}:  # the conftest.py files pytest loads on the way
+        while dp.startswith(sources.root):
+            if os.path.isfile(os.path.join(dp, 'conftest.py')):
+                out.append(os.path.join(dp, 'conftest.py'))
+            dp = os.path.dirname(dp)
+    return sorted(set(out))
+
+
+TRITON_DECORATOR = re.compile(r'(^|\.)(jit|autotune|heuristics|libentry|libtuner)\b')
+
+
+def is_jit(node):
+    """A @triton.jit function (with or without autotune/heuristics above it)."""
+    return any(re.search(r'(^|\.)jit\b', ast.unparse(d)) and 'torch.jit' not in ast.unparse(d)
+               for d in node.decorator_list)
+
+
+def is_wrapped_jit(node):
+    """A jit function under a decorator of the library (FlagGems' @pointwise_dynamic) that makes
+    a plain call of it a launch."""
+    return is_jit(node) and any(not TRITON_DECORATOR.search(ast.unparse(d)) for d in node.decorator_list)
+
+
+class Definitions:
+    """Top-level functions and classes of the reached files, by name."""
+
+    def __init__(self, sources, files, exclude):
+        self.by_name = collections.defaultdict(list)
+        for path in files:
+            if exclude and exclude.search(os.path.relpath(path, sources.root)):
+                continue
+            for node in sources.tree(path).body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    self.by_name[node.name].append((path, node))
+                elif isinstance(node, ast.Assign):  # kernel = triton.jit(fn) and aliases
+                    for t in node.targets:
+                        if isinstance(t, ast.Name):
+                            self.by_name[t.id].append((path, node))
+
+
+def references(node):
+    """(name, how) for the names a piece of code uses: 'launch' (kernel[grid]), 'call' (f(...)),
+    'attr' (x.name) or 'name' (a value: passed, stored, aliased)."""
+    out, called, launched = set(), set(), set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Subscript):
+            launched.add(id(n.value))
+        elif isinstance(n, ast.Call):
+            called.add(id(n.func))
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Name, ast.Attribute)):
+            name = n.id if isinstance(n, ast.Name) else n.attr
+            how = 'launch' if id(n) in launched else 'call' if id(n) in called else \
+                'name' if isinstance(n, ast.Name) else 'attr'
+            out.add((name, how))
+    return out
+
+
+def launches(node, how):
+    """Whether a reference of this kind to this jit function launches it (a plain call of a
+    bare jit function, or a math function of the same name as torch's, does not)."""
+    return how in ('launch', 'name') or is_wrapped_jit(node)
+
+
+def reachable_kernels(sources, entries, exclude=None):
+    """The jit functions that the entries' code reaches through the repository's functions,
+    classes and aliases, by name (a static estimate: every branch taken)."""
+    files, _ = import_closure(sources, entries)
+    defs = Definitions(sources, files, exclude)
+    kernels, seen = set(), set()
+    todo = [(p, n) for p in entries for n in sources.tree(p).body]
+    while todo:
+        path, node = todo.pop()
+        key = (path, getattr(node, 'lineno', 0), type(node).__name__)
+        if key in seen:
+            continue
+        seen.add(key)
+        for name, how in references(node):
+            for p, target in defs.by_name.get(name, []):
+                if isinstance(target, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit(target):
+                    if launches(target, how):  # what a kernel calls is inlined, not launched
+                        kernels.add((os.path.relpath(p, sources.root), target.name))
+                else:
+                    todo.append((p, target))
+    return kernels
+
+
+def for_each_program(args, action):
+    for repo in selected(load_manifest(), args.repo):
+        root = os.path.join(args.dest, repo['name'])
+        if not os.path.isdir(root):
+            sys.exit('corpus: %s is not fetched (corpus.py fetch %s)' % (root, args.dest))
+        for index, program in enumerate(repo['programs']):
+            sources = Sources(root, program)
+            action(repo, index, program, sources, program_entries(sources, program))
+
+
+def cmd_check(args):
+    bad = []
+
+    def check(repo, index, program, sources, entries):
+        _, missing = import_closure(sources, entries)
+        hard = {k: v for k, v in missing.items() if not v[1]}
+        soft = {k: v for k, v in missing.items() if v[1]}
+        print('%s/%d %s: %d files; missing %s; guarded %s' % (
+            repo['name'], index, program.get('what', ''), len(entries),
+            ', '.join('%s (%s)' % (k, v[0]) for k, v in sorted(hard.items())) or '-',
+            ', '.join(sorted(soft)) or '-'))
+        if not entries:
+            bad.append('%s/%d: no entry file found' % (repo['name'], index))
+        if hard:
+            bad.append('%s/%d: %s' % (repo['name'], index, ', '.join(sorted(hard))))
+    for_each_program(args, check)
+    for line in bad:
+        print('corpus: check: ' + line)
+    return 1 if bad else 0
+
+
+def cmd_count(args):
+    per_repo = collections.defaultdict(set)
+    rows = []
+
+    def count(repo, index, program, sources, entries):
+        exclude = re.compile(repo['count_exclude']) if repo.get('count_exclude') else None
+        kernels = reachable_kernels(sources, entries, exclude)
+        per_repo[repo['name']] |= kernels
+        rows.append((repo['name'], index, program.get('what', ''), len(kernels)))
+        if args.verbose:
+            for f, k in sorted(kernels):
+                print('    %s %s:%s' % (repo['name'], f, k))
+    for_each_program(args, count)
+    print('| repository | program | kernels reached |')
+    print('| --- | --- | --- |')
+    for name, index, what, n in rows:
+        print('| %s | %d: %s | %d |' % (name, index, what, n))
+    print()
+    print('| repository | distinct kernels reached |')
+    print('| --- | --- |')
+    for name, kernels in per_repo.items():
+        print('| %s | %d |' % (name, len(kernels)))
+    print('| **all** | %d |' % sum(len(k) for k in per_repo.values()))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest='command', required=True)
+    p = sub.add_parser('fetch', help='write the repositories\' files under DEST')
+    p.add_argument('dest')
+    p.add_argument('--mirror', default='/work/.mirror', help='MIRROR/OWNER+NAME/repo bare git directories')
+    p.add_argument('--repo')
+    p.set_defaults(func=cmd_fetch)
+    p = sub.add_parser('run', help='run dropin.py over each program')
+    p.add_argument('dest')
+    p.add_argument('--work', required=True)
+    p.add_argument('--repo')
+    p.add_argument('--program', type=int, help='only the program of this index')
+    p.add_argument('--timeout', type=int, help='seconds for one run of a program (default: the manifest\'s)')
+    p.add_argument('--dropin-args', nargs=argparse.REMAINDER, default=[], help='the rest goes to dropin.py')
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser('summary', help='the reports under WORK as markdown')
+    p.add_argument('work')
+    p.add_argument('-o', '--output')
+    p.add_argument('--top', type=int, default=15)
+    p.set_defaults(func=cmd_summary)
+    p = sub.add_parser('check', help='imports each program needs that the GPU machine lacks')
+    p.add_argument('dest')
+    p.add_argument('--repo')
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser('count', help='kernels each program should launch (static estimate)')
+    p.add_argument('dest')
+    p.add_argument('--repo')
+    p.add_argument('-v', '--verbose', action='store_true')
+    p.set_defaults(func=cmd_count)
+    args = ap.parse_args()
+    return args.func(args) or 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
