@@ -102,39 +102,55 @@ def cmd_fetch(args):
 # ---------------------------------------------------------------------------------------------
 
 def program_argv(program):
-    """The program's command line, behind stubinit.py where packages are stubbed."""
+    """The program's command line, behind stubinit.py (its stubbed packages, the autotune limit)."""
     argv = [expand(a) for a in program['argv']]
     stubs = ['%s=%s' % kv for kv in sorted(program.get('stub_packages', {}).items())]
-    return [STUBINIT] + stubs + ['--'] + argv if stubs else argv
+    return [STUBINIT] + stubs + ['--'] + argv
 
 
-def program_env(program, root):
+def program_env(program, root, manifest_env=None):
     env = dict(os.environ)
-    paths = [os.path.join(root, expand(p)) for p in program.get('pythonpath', ['.'])]
+    env.update({k: str(v) for k, v in (manifest_env or {}).items()})
+    paths = [os.path.normpath(os.path.join(root, expand(p))) for p in program.get('pythonpath', ['.'])]
     env['PYTHONPATH'] = os.pathsep.join(paths + ([env['PYTHONPATH']] if env.get('PYTHONPATH') else []))
     env.update({k: str(v) for k, v in program.get('env', {}).items()})
     return env
 
 
-def run_program(repo, index, program, args):
+BUILD_SECONDS = 150  # what the nvcc builds of one program take at most, on 16 cores, beside its two runs
+
+
+def run_program(repo, index, program, args, seconds_left):
+    """dropin.py over one program: capture and compare runs of at most `timeout` seconds each,
+    the whole stopped (its process group) past two runs and the builds or past seconds_left."""
     root = os.path.join(args.dest, repo['name'])
     work = os.path.join(args.work, repo['name'], str(index))
     os.makedirs(work, exist_ok=True)
-    timeout = args.timeout or program.get('timeout', 480)
-    cmd = [sys.executable, DROPIN, '--work', work, '--timeout', str(timeout)] + args.dropin_args + ['--'] \
+    for stale in ('report.json', 'report.md', 'program.json'):
+        if os.path.exists(os.path.join(work, stale)):
+            os.remove(os.path.join(work, stale))
+    outer = min(2 * (args.timeout or program.get('timeout', 240)) + BUILD_SECONDS, seconds_left)
+    per_run = min(args.timeout or program.get('timeout', 240), max(30, (outer - 30) // 2))
+    cmd = [sys.executable, DROPIN, '--work', work, '--timeout', str(per_run)] + args.dropin_args + ['--'] \
         + program_argv(program)
     record = {'repo': repo['name'], 'index': index, 'root': os.path.abspath(root), 'cmd': cmd,
-              'what': program.get('what', ''), 'timeout': timeout}
+              'what': program.get('what', ''), 'timeout': per_run}
     start = time.time()
     with open(os.path.join(work, 'log.txt'), 'w') as log:
-        proc = subprocess.Popen(cmd, cwd=root, env=program_env(program, root), stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        log.write('corpus: cd %s && PYTHONPATH=%s %s\n' % (root, program_env(program, root, args.env)['PYTHONPATH'],
+                                                          ' '.join(cmd)))
+        log.flush()
+        proc = subprocess.Popen(cmd, cwd=root, env=program_env(program, root, args.env), stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            record['rc'] = proc.wait(timeout=timeout * 2 + 120)  # two runs of the program and the builds
+            record['rc'] = proc.wait(timeout=outer)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             record['rc'] = 'timeout'
+        if not os.path.exists(os.path.join(work, 'report.json')):  # stopped: the report of what it has
+            subprocess.run([sys.executable, DROPIN, '--work', work, '--passes', 'report', '--', 'none'], cwd=root,
+                           stdout=log, stderr=subprocess.STDOUT, timeout=120)
     record['seconds'] = round(time.time() - start, 1)
     with open(os.path.join(work, 'program.json'), 'w') as f:
         json.dump(record, f, indent=1)
@@ -144,10 +160,19 @@ def run_program(repo, index, program, args):
 
 def cmd_run(args):
     args.dest, args.work = os.path.abspath(args.dest), os.path.abspath(args.work)
-    for repo in selected(load_manifest(), args.repo):
+    wanted = {int(i) for i in args.program.split(',')} if args.program else None
+    start = time.time()
+    manifest = load_manifest()
+    args.env = manifest.get('env', {})
+    for repo in selected(manifest, args.repo):
         for index, program in enumerate(repo['programs']):
-            if args.program is None or index == args.program:
-                run_program(repo, index, program, args)
+            if wanted is not None and index not in wanted:
+                continue
+            left = args.budget - (time.time() - start) if args.budget else 10 ** 9
+            if left < 90:
+                print('corpus: %s/%d: not run, %d s of the budget left' % (repo['name'], index, left), flush=True)
+                continue
+            run_program(repo, index, program, args, int(left) - 15)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,7 +289,11 @@ class Sources:
     def __init__(self, root, program):
         self.root = root
         self.paths = [os.path.normpath(os.path.join(root, expand(p))) for p in program.get('pythonpath', ['.'])]
+        script = expand(program['argv'][0])
+        if script.endswith('.py'):  # a script's folder is the first entry of its sys.path
+            self.paths.insert(0, os.path.dirname(script if os.path.isabs(script) else os.path.join(root, script)))
         self.stubs = set(program.get('stub_packages', {}))
+        self.registered = set(program.get('registers', []))  # modules a driver or plugin puts in sys.modules
         self.trees = {}
 
     def find(self, module):
@@ -334,26 +363,47 @@ def resolve_relative(sources, path, module, level):
     return '.'.join(parts + ([module] if module else []))
 
 
+def named_modules(tree):
+    """Dotted names in string constants of a program's own file (importlib.import_module(name))."""
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and re.fullmatch(r'[A-Za-z_]\w*(\.[A-Za-z_]\w*)+', n.value)]
+
+
 def import_closure(sources, entries):
-    """(files reached, {missing top-level module: (importer, guarded)}) from the entry files."""
-    seen, missing, todo = set(), {}, [(p, True) for p in entries]
+    """(files reached, {missing top-level module: (chain of importers, guarded)}) from the entry
+    files. A module reached only through guarded imports is guarded too."""
+    soft_of, via, missing = {}, {}, {}
+    todo = [(p, True, False, None) for p in entries]
     while todo:
-        path, whole = todo.pop()
-        if path in seen or not path.endswith('.py'):
+        path, whole, soft, importer = todo.pop()
+        if not path.endswith('.py') or (path in soft_of and (soft_of[path] <= soft)):
             continue
-        seen.add(path)
+        soft_of[path] = soft
+        via.setdefault(path, importer)
+        if whole:  # a name the program imports by string: guarded (only where the repository has it)
+            for name in named_modules(sources.tree(path)):
+                todo += [(f, False, True, path) for f in module_files(sources, name)]
         for module, level, names, is_guarded in imports_of(sources.tree(path), whole):
             full = resolve_relative(sources, path, module, level)
             candidates = [full] + ['%s.%s' % (full, n) for n in names if n != '*']
             for name in candidates:
-                todo += [(f, False) for f in module_files(sources, name)]
+                todo += [(f, False, soft or is_guarded, path) for f in module_files(sources, name)]
             top = full.split('.')[0]
             if top and not sources.find(top) and top not in INSTALLED and top not in sys.stdlib_module_names \
-                    and top not in sources.stubs:
+                    and top not in sources.stubs and top not in sources.registered:
                 old = missing.get(top)
-                if old is None or (old[1] and not is_guarded):
-                    missing[top] = (os.path.relpath(path, sources.root), is_guarded)
-    return seen, missing
+                if old is None or (old[1] and not (soft or is_guarded)):
+                    missing[top] = (import_chain(sources, via, path), soft or is_guarded)
+    return set(soft_of), missing
+
+
+def import_chain(sources, via, path):
+    """The files from an entry to path, each importing the next."""
+    chain = []
+    while path is not None and len(chain) < 12:
+        chain.append(os.path.relpath(path, sources.root) if path.startswith(sources.root) else os.path.basename(path))
+        path = via.get(path)
+    return ' <- '.join(chain)
 
 
 def module_files(sources, name):
@@ -386,7 +436,8 @@ def program_entries(sources, program):
         plugin = os.path.join(HERE, 'plugins', argv[i + 1] + '.py')
         if a == '-p' and os.path.isfile(plugin):
             out.append(plugin)
-    for dp in {os.path.dirname(p) for p in out if p.startswith(sources.root)}:  # the conftest.py files pytest loads on the way
+    # the conftest.py files pytest loads on the way
+    for dp in {os.path.dirname(p) for p in out if p.startswith(sources.root)}:
         while dp.startswith(sources.root):
             if os.path.isfile(os.path.join(dp, 'conftest.py')):
                 out.append(os.path.join(dp, 'conftest.py'))
@@ -450,13 +501,21 @@ def launches(node, how):
     return how in ('launch', 'name') or is_wrapped_jit(node)
 
 
-def reachable_kernels(sources, entries, exclude=None):
+def reachable_kernels(sources, entries, exclude=None, stop=()):
     """The jit functions that the entries' code reaches through the repository's functions,
-    classes and aliases, by name (a static estimate: every branch taken)."""
+    classes and aliases, by name (a static estimate: every branch taken). The conftest.py files
+    are imported, not followed; names in stop (a library's switch that registers every op) are
+    not followed either."""
     files, _ = import_closure(sources, entries)
     defs = Definitions(sources, files, exclude)
     kernels, seen = set(), set()
-    todo = [(p, n) for p in entries for n in sources.tree(p).body]
+    own = [p for p in entries if os.path.basename(p) != 'conftest.py']
+    todo = [(p, n) for p in own for n in sources.tree(p).body]
+    for p in own:  # functions a driver names by string (getattr(module, 'test'))
+        for n in ast.walk(sources.tree(p)):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.isidentifier():
+                todo += [t for t in defs.by_name.get(n.value, [])
+                         if isinstance(t[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_jit(t[1])]
     while todo:
         path, node = todo.pop()
         key = (path, getattr(node, 'lineno', 0), type(node).__name__)
@@ -464,6 +523,8 @@ def reachable_kernels(sources, entries, exclude=None):
             continue
         seen.add(key)
         for name, how in references(node):
+            if name in stop:
+                continue
             for p, target in defs.by_name.get(name, []):
                 if isinstance(target, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit(target):
                     if launches(target, how):  # what a kernel calls is inlined, not launched
@@ -510,7 +571,7 @@ def cmd_count(args):
 
     def count(repo, index, program, sources, entries):
         exclude = re.compile(repo['count_exclude']) if repo.get('count_exclude') else None
-        kernels = reachable_kernels(sources, entries, exclude)
+        kernels = reachable_kernels(sources, entries, exclude, set(repo.get('count_stop', [])))
         per_repo[repo['name']] |= kernels
         rows.append((repo['name'], index, program.get('what', ''), len(kernels)))
         if args.verbose:
@@ -541,8 +602,10 @@ def main():
     p.add_argument('dest')
     p.add_argument('--work', required=True)
     p.add_argument('--repo')
-    p.add_argument('--program', type=int, help='only the program of this index')
+    p.add_argument('--program', help='only the programs of these indices (0,2,3)')
     p.add_argument('--timeout', type=int, help='seconds for one run of a program (default: the manifest\'s)')
+    p.add_argument('--budget', type=int, help='seconds for the whole command: a program is stopped where it would '
+                   'pass them, and the next ones are not started')
     p.add_argument('--dropin-args', nargs=argparse.REMAINDER, default=[], help='the rest goes to dropin.py')
     p.set_defaults(func=cmd_run)
     p = sub.add_parser('summary', help='the reports under WORK as markdown')

@@ -11,6 +11,11 @@ __path__ is [DIR], so `import PKG.sub.mod` finds DIR/sub/mod.py and runs only th
 files below DIR. The user's files are never edited. Then the program runs in this process as
 `python3 program.py` or `python3 -m module` would run it (runpy, sys.argv set), so a harness
 that patched Triton before running this script (tests/realworld/dropin.py) sees its launches.
+
+CORPUS_AUTOTUNE_CONFIGS=N (environment) keeps N of each @triton.autotune's configurations,
+spread over its list (the first included). flash-linear-attention autotunes most kernels over
+48 configurations, each compiled before the first launch: minutes per kernel. The kernels and
+their arguments are unchanged; the autotuner chooses among fewer candidates.
 """
 import os
 import runpy
@@ -38,6 +43,26 @@ def stub_package(name, directory):
         setattr(sys.modules[parent], leaf, module)
 
 
+def spread(items, keep):
+    """keep items spread evenly over the list, the first and the last included."""
+    if keep <= 0 or len(items) <= keep:
+        return list(items)
+    if keep == 1:
+        return [items[0]]
+    return [items[round(i * (len(items) - 1) / (keep - 1))] for i in range(keep)]
+
+
+def limit_autotune(keep):
+    """Every Autotuner made from now on keeps `keep` of its configurations."""
+    from triton.runtime import autotuner
+    original = autotuner.Autotuner.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.configs = spread(self.configs, keep)
+    autotuner.Autotuner.__init__ = init
+
+
 def run_program(program):
     """Runs program (argv after --) as the python3 command line would."""
     if sys.path and os.path.abspath(sys.path[0] or '.') == HERE:
@@ -54,7 +79,7 @@ def run_program(program):
 
 def main(argv):
     if '--' not in argv:
-        sys.exit(__doc__)
+        sys.exit(__doc__)  # (no PKG=DIR before -- is allowed: the program runs as it is)
     split = argv.index('--')
     stubs, program = argv[:split], argv[split + 1:]
     if not program or (program[0] == '-m' and len(program) < 2):
@@ -64,6 +89,9 @@ def main(argv):
         if not eq or not name or not directory:
             sys.exit('stubinit: %r is not PKG=DIR' % item)
         stub_package(name, directory)
+    keep = int(os.environ.get('CORPUS_AUTOTUNE_CONFIGS', '0') or 0)
+    if keep > 0:
+        limit_autotune(keep)
     run_program(program)
 
 

@@ -6,7 +6,9 @@ A repository's tests multiply shapes by dtypes by flags into hundreds of cases; 
 every kernel launched with a few shapes, not every case, so that one program stays within its
 time. CORPUS_PICK=N keeps, of the cases -k left to each test function, N spread evenly over the
 parametrization order (the first, the last and between: small and large shapes, both dtypes
-where they alternate). Unset or 0 keeps every case.
+where they alternate). Unset or 0 keeps every case. CORPUS_PICK_BY=NAME[,NAME...] keeps N cases
+for each value of those parameters instead (one activation function of a list each: every
+activation stays, each with N shapes).
 """
 import os
 
@@ -24,9 +26,12 @@ def pytest_collection_modifyitems(config, items):
     keep = int(os.environ.get('CORPUS_PICK', '0') or 0)
     if keep <= 0:
         return
+    by = [name for name in os.environ.get('CORPUS_PICK_BY', '').split(',') if name]
     groups = {}
     for item in items:
         key = item.nodeid.split('[')[0]  # file::[Class::]function, parameters dropped
+        params = getattr(getattr(item, 'callspec', None), 'params', {})
+        key += ''.join('|%s=%r' % (name, params[name]) for name in by if name in params)
         groups.setdefault(key, []).append(item)
     chosen = set()
     for members in groups.values():
