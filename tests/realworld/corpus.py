@@ -57,10 +57,11 @@ def load_manifest():
         return json.load(f)
 
 
-def selected(manifest, name):
-    repos = [r for r in manifest['repos'] if name is None or r['name'] == name]
+def selected(manifest, names):
+    """The repositories of names (comma-separated), or all."""
+    repos = [r for r in manifest['repos'] if names is None or r['name'] in names.split(',')]
     if not repos:
-        sys.exit('corpus: no repository %r in %s' % (name, MANIFEST))
+        sys.exit('corpus: no repository %r in %s' % (names, MANIFEST))
     return repos
 
 
@@ -158,21 +159,44 @@ def run_program(repo, index, program, args, seconds_left):
                                                    program.get('what', '')), flush=True)
 
 
+def chosen_programs(manifest, args):
+    """(repo, index, program) of --repo (names, comma-separated) and --program (N or NAME/N items)."""
+    names = set(args.repo.split(',')) if args.repo else None
+    wanted = set(args.program.split(',')) if args.program else None
+    for repo in manifest['repos']:
+        in_repo = names is None or repo['name'] in names
+        for index, program in enumerate(repo['programs']):
+            if wanted is None:
+                chosen = in_repo
+            else:
+                chosen = '%s/%d' % (repo['name'], index) in wanted or (names is not None and in_repo
+                                                                       and str(index) in wanted)
+            if chosen:
+                yield repo, index, program
+
+
 def cmd_run(args):
     args.dest, args.work = os.path.abspath(args.dest), os.path.abspath(args.work)
-    wanted = {int(i) for i in args.program.split(',')} if args.program else None
     start = time.time()
     manifest = load_manifest()
     args.env = manifest.get('env', {})
-    for repo in selected(manifest, args.repo):
-        for index, program in enumerate(repo['programs']):
-            if wanted is not None and index not in wanted:
-                continue
-            left = args.budget - (time.time() - start) if args.budget else 10 ** 9
-            if left < 90:
-                print('corpus: %s/%d: not run, %d s of the budget left' % (repo['name'], index, left), flush=True)
-                continue
-            run_program(repo, index, program, args, int(left) - 15)
+    chosen = list(chosen_programs(manifest, args))
+    if not chosen:
+        sys.exit('corpus: no program of the manifest matches --repo %s --program %s' % (args.repo, args.program))
+    left_out = []
+    for repo, index, program in chosen:
+        name = '%s/%d' % (repo['name'], index)
+        if args.skip_done and os.path.exists(os.path.join(args.work, name, 'program.json')):
+            continue
+        left = args.budget - (time.time() - start) if args.budget else 10 ** 9
+        if left < 90:
+            left_out.append(name)
+            continue
+        run_program(repo, index, program, args, int(left) - 15)
+    if left_out:
+        print('corpus: not run within the budget: %s (run the command again with --skip-done)' % ' '.join(left_out))
+    else:
+        print('corpus: every chosen program has run (%.0f s)' % (time.time() - start))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -601,8 +625,9 @@ def main():
     p = sub.add_parser('run', help='run dropin.py over each program')
     p.add_argument('dest')
     p.add_argument('--work', required=True)
-    p.add_argument('--repo')
-    p.add_argument('--program', help='only the programs of these indices (0,2,3)')
+    p.add_argument('--repo', help='repositories, comma-separated')
+    p.add_argument('--program', help='only these programs: indices in --repo (0,2) or NAME/N items (fla/0,mamba/2)')
+    p.add_argument('--skip-done', action='store_true', help='skip the programs that have a program.json under WORK')
     p.add_argument('--timeout', type=int, help='seconds for one run of a program (default: the manifest\'s)')
     p.add_argument('--budget', type=int, help='seconds for the whole command: a program is stopped where it would '
                    'pass them, and the next ones are not started')

@@ -6,7 +6,7 @@
 
 flash_attn/__init__.py and mamba_ssm/__init__.py import compiled CUDA extensions, lightllm's and
 unsloth's pull in servers and trainers; their Triton kernels need none of it. Each PKG (a dotted
-name: its parents are stubbed too when not importable otherwise) becomes an empty module whose
+name: its parents are stubbed too unless already imported) becomes an empty module whose
 __path__ is [DIR], so `import PKG.sub.mod` finds DIR/sub/mod.py and runs only the __init__.py
 files below DIR. The user's files are never edited. Then the program runs in this process as
 `python3 program.py` or `python3 -m module` would run it (runpy, sys.argv set), so a harness
@@ -17,6 +17,7 @@ spread over its list (the first included). flash-linear-attention autotunes most
 48 configurations, each compiled before the first launch: minutes per kernel. The kernels and
 their arguments are unchanged; the autotuner chooses among fewer candidates.
 """
+import importlib.machinery
 import os
 import runpy
 import sys
@@ -37,7 +38,8 @@ def stub_package(name, directory):
     module.__path__ = [directory]
     module.__file__ = os.path.join(directory, '__init__.py')
     module.__package__ = name
-    module.__spec__ = None
+    module.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=True)
+    module.__spec__.submodule_search_locations = [directory]
     sys.modules[name] = module
     if parent:
         setattr(sys.modules[parent], leaf, module)
