@@ -86,9 +86,13 @@ def fetch_repo(repo, dest, mirror):
         if not os.path.isdir(clone):
             subprocess.run(['git', 'clone', '--quiet', '--no-checkout', repo['url'], clone], check=True)
         git_dir = os.path.join(clone, '.git')
+    # The mirrors lack their largest blobs (over 4 MiB): git archive names them on stderr even
+    # when the paths leave them out, so its stderr is shown only when it fails.
     archive = subprocess.run(['git', '--git-dir', git_dir, 'archive', '--format=tar', repo['commit'], '--']
-                             + repo['paths'], stdout=subprocess.PIPE, check=True).stdout
-    subprocess.run(['tar', '-x', '-C', into], input=archive, check=True)
+                             + repo['paths'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if archive.returncode != 0:
+        sys.exit('corpus: git archive of %s failed:\n%s' % (repo['name'], archive.stderr.decode(errors='replace')))
+    subprocess.run(['tar', '-x', '-C', into], input=archive.stdout, check=True)
     print('corpus: %s at %s: %s' % (repo['name'], repo['commit'][:12], ', '.join(repo['paths'])), flush=True)
 
 
@@ -535,11 +539,11 @@ def reachable_kernels(sources, entries, exclude=None, stop=()):
     kernels, seen = set(), set()
     own = [p for p in entries if os.path.basename(p) != 'conftest.py']
     todo = [(p, n) for p in own for n in sources.tree(p).body]
-    for p in own:  # functions a driver names by string (getattr(module, 'test'))
+    for p in own:  # functions and classes a test or driver names by string (getattr(attorch, 'Softmax'))
         for n in ast.walk(sources.tree(p)):
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.isidentifier():
-                todo += [t for t in defs.by_name.get(n.value, [])
-                         if isinstance(t[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_jit(t[1])]
+                todo += [t for t in defs.by_name.get(n.value, []) if isinstance(t[1], ast.ClassDef)
+                         or isinstance(t[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_jit(t[1])]
     while todo:
         path, node = todo.pop()
         key = (path, getattr(node, 'lineno', 0), type(node).__name__)

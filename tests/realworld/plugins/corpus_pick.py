@@ -6,7 +6,7 @@ A repository's tests multiply shapes by dtypes by flags into hundreds of cases; 
 every kernel launched with a few shapes, not every case, so that one program stays within its
 time. CORPUS_PICK=N keeps, of the cases -k left to each test function, N spread evenly over the
 parametrization order (the first, the last and between: small and large shapes, both dtypes
-where they alternate). Unset or 0 keeps every case. CORPUS_PICK_BY=NAME[,NAME...] keeps N cases
+where they alternate; N=1 keeps the middle case). Unset or 0 keeps every case. CORPUS_PICK_BY=NAME[,NAME...] keeps N cases
 for each value of those parameters instead (one activation function of a list each: every
 activation stays, each with N shapes).
 """
@@ -14,11 +14,12 @@ import os
 
 
 def spread(count, keep):
-    """Indices of keep items spread evenly over range(count), first and last included."""
+    """Indices of keep items spread evenly over range(count), first and last included (one
+    alone is the middle one: the first case is often a degenerate shape, () or (1,))."""
     if keep <= 0 or count <= keep:
         return set(range(count))
     if keep == 1:
-        return {0}
+        return {count // 2}
     return {round(i * (count - 1) / (keep - 1)) for i in range(keep)}
 
 
