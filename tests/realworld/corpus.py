@@ -2,7 +2,8 @@
 """The drop-in corpus: real Triton programs (repositories' own tests, a few drivers) for dropin.py.
 
     python3 tests/realworld/corpus.py fetch DEST [--mirror /work/.mirror] [--repo NAME]
-    python3 tests/realworld/corpus.py run DEST --work W [--repo NAME] [--program N] [--dropin-args ...]
+    python3 tests/realworld/corpus.py run DEST --work W [--repo NAMES] [--program N,NAME/N] [--group N]
+                                          [--budget S] [--skip-done] [--dropin-args ...]
     python3 tests/realworld/corpus.py summary W [-o FILE]
     python3 tests/realworld/corpus.py check DEST [--repo NAME]     # imports each program needs, on the CPU
     python3 tests/realworld/corpus.py count DEST [--repo NAME]     # kernels each program should launch
@@ -167,6 +168,8 @@ def chosen_programs(manifest, args):
     """(repo, index, program) of --repo (names, comma-separated) and --program (N or NAME/N items)."""
     names = set(args.repo.split(',')) if args.repo else None
     wanted = set(args.program.split(',')) if args.program else None
+    if args.group is not None:
+        wanted = (wanted or set()) | set(manifest['groups'][args.group])
     for repo in manifest['repos']:
         in_repo = names is None or repo['name'] in names
         for index, program in enumerate(repo['programs']):
@@ -186,7 +189,8 @@ def cmd_run(args):
     args.env = manifest.get('env', {})
     chosen = list(chosen_programs(manifest, args))
     if not chosen:
-        sys.exit('corpus: no program of the manifest matches --repo %s --program %s' % (args.repo, args.program))
+        sys.exit('corpus: no program of the manifest matches --repo %s --program %s --group %s'
+                 % (args.repo, args.program, args.group))
     left_out = []
     for repo, index, program in chosen:
         name = '%s/%d' % (repo['name'], index)
@@ -631,6 +635,7 @@ def main():
     p.add_argument('--work', required=True)
     p.add_argument('--repo', help='repositories, comma-separated')
     p.add_argument('--program', help='only these programs: indices in --repo (0,2) or NAME/N items (fla/0,mamba/2)')
+    p.add_argument('--group', type=int, help='the programs of the manifest\'s group N (one command\'s worth)')
     p.add_argument('--skip-done', action='store_true', help='skip the programs that have a program.json under WORK')
     p.add_argument('--timeout', type=int, help='seconds for one run of a program (default: the manifest\'s)')
     p.add_argument('--budget', type=int, help='seconds for the whole command: a program is stopped where it would '
