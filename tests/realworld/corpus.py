@@ -126,6 +126,16 @@ def program_env(program, root, manifest_env=None):
 BUILD_SECONDS = 150  # what the nvcc builds of one program take at most, on 16 cores, beside its two runs
 
 
+def wait_group(proc, seconds):
+    """The exit status of proc, or 'timeout' after its process group was killed past seconds."""
+    try:
+        return proc.wait(timeout=max(1, seconds))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return 'timeout'
+
+
 def run_program(repo, index, program, args, seconds_left):
     """dropin.py over one program: capture and compare runs of at most `timeout` seconds each,
     the whole stopped (its process group) past two runs and the builds or past seconds_left."""
@@ -148,12 +158,18 @@ def run_program(repo, index, program, args, seconds_left):
         log.flush()
         proc = subprocess.Popen(cmd, cwd=root, env=program_env(program, root, args.env), stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            record['rc'] = proc.wait(timeout=outer)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            record['rc'] = 'timeout'
+        record['rc'] = wait_group(proc, outer)
+        left = outer - (time.time() - start)
+        captured = os.path.join(work, 'capture.jsonl')
+        if not os.path.exists(os.path.join(work, 'builds.json')) and os.path.exists(captured) \
+                and os.path.getsize(captured) and left > 90:
+            # the capture run passed --timeout (dropin.py stops there): build and compare what it saw
+            log.write('corpus: the capture run was stopped; building and comparing what it launched\n')
+            log.flush()
+            again = cmd[:4] + ['--timeout', str(int(left - 60) // 2), '--passes', 'build,compare'] + cmd[6:]
+            proc = subprocess.Popen(again, cwd=root, env=program_env(program, root, args.env), stdout=log,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+            record['rc_build_compare'] = wait_group(proc, left - 15)
         if not os.path.exists(os.path.join(work, 'report.json')):  # stopped: the report of what it has
             subprocess.run([sys.executable, DROPIN, '--work', work, '--passes', 'report', '--', 'none'], cwd=root,
                            stdout=log, stderr=subprocess.STDOUT, timeout=120)
