@@ -37,7 +37,7 @@ def register_module(name, **attrs):
 
 def passthrough(*args, **kwargs):
     """A decorator (with or without arguments) that returns the function unchanged."""
-    if len(args) == 1 and callable(args[0]) and not kwargs:
+    if args and callable(args[0]):
         return args[0]
     return lambda fn: fn
 
@@ -137,13 +137,19 @@ def rope_tables(seq, dim, dtype):
     return emb.cos().to(dtype), emb.sin().to(dtype)
 
 
+def projection(batch, heads, seq, dim, dtype):
+    """Q or K as a model has them: the output of a projection (the RoPE kernels work in place)."""
+    leaf = torch.randn(batch, heads, seq, dim, device=DEV, dtype=dtype, requires_grad=True)
+    return leaf * 1.0
+
+
 @step
 def rope_by_head_bf16():
     from unsloth.kernels.rope_embedding import fast_rope_embedding
     batch, heads, kv_heads, seq, dim = 2, 32, 8, 131, 128
     cos, sin = rope_tables(seq, dim, torch.bfloat16)
-    Q = torch.randn(batch, heads, seq, dim, device=DEV, dtype=torch.bfloat16, requires_grad=True)
-    K = torch.randn(batch, kv_heads, seq, dim, device=DEV, dtype=torch.bfloat16, requires_grad=True)
+    Q = projection(batch, heads, seq, dim, torch.bfloat16)
+    K = projection(batch, kv_heads, seq, dim, torch.bfloat16)
     Qo, Ko = fast_rope_embedding(Q, K, cos, sin)
     (Qo.float().sum() + Ko.float().sum()).backward()
 
@@ -153,8 +159,8 @@ def rope_fused_qk_position_ids_fp16():
     from unsloth.kernels.rope_embedding import fast_rope_embedding
     batch, heads, seq, dim = 2, 12, 77, 64
     cos, sin = rope_tables(256, dim, torch.float16)
-    Q = torch.randn(batch, heads, seq, dim, device=DEV, dtype=torch.float16, requires_grad=True)
-    K = torch.randn(batch, heads, seq, dim, device=DEV, dtype=torch.float16, requires_grad=True)
+    Q = projection(batch, heads, seq, dim, torch.float16)
+    K = projection(batch, heads, seq, dim, torch.float16)
     positions = torch.arange(seq, device=DEV).repeat(batch, 1) + torch.tensor([[0], [100]], device=DEV)
     Qo, Ko = fast_rope_embedding(Q, K, cos, sin, positions)
     (Qo.float().sum() + Ko.float().sum()).backward()
