@@ -12,6 +12,8 @@ activation stays, each with N shapes).
 """
 import os
 
+import pytest
+
 
 def spread(count, keep):
     """Indices of keep items spread evenly over range(count), first and last included (one
@@ -23,6 +25,7 @@ def spread(count, keep):
     return {round(i * (count - 1) / (keep - 1)) for i in range(keep)}
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected theirs
 def pytest_collection_modifyitems(config, items):
     keep = int(os.environ.get('CORPUS_PICK', '0') or 0)
     if keep <= 0:
