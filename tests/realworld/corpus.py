@@ -40,7 +40,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MANIFEST = os.path.join(HERE, 'corpus.json')
+MANIFEST = os.environ.get('CORPUS_MANIFEST') or os.path.join(HERE, 'corpus.json')  # another one: for tests
 DROPIN = os.path.join(HERE, 'dropin.py')
 STUBINIT = os.path.join(HERE, 'stubinit.py')
 
