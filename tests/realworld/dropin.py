@@ -38,6 +38,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -152,8 +153,9 @@ def tl2cu_options(spec):
 # ---------------------------------------------------------------------------------------------
 
 class Child:
-    def __init__(self, mode, work, skip, max_compares, time_launches):
-        self.mode, self.work, self.skip = mode, work, set(skip)
+    def __init__(self, mode, work, select, max_compares, time_launches):
+        self.mode, self.work = mode, work
+        self.skip, self.only = set(select['skip']), select.get('only')
         self.max_compares, self.time_launches = max_compares, time_launches
         self.specs, self.counts, self.libs = {}, {}, {}
         self.in_autotune = 0
@@ -205,8 +207,13 @@ class Child:
         kernel = orig_run(jitfn, *args, grid=grid, warmup=False, **kwargs)
         try:
             torch.cuda.synchronize()
-        except Exception as e:  # noqa: BLE001
-            self.record({'event': 'fault', 'side': 'triton', 'name': jitfn.fn.__name__, 'error': str(e)[:300]})
+        except Exception as e:  # noqa: BLE001 -- the program's own launch faulted: the context is lost
+            try:
+                sid = spec_of(jitfn, kernel)['id']
+            except Exception:  # noqa: BLE001
+                sid = None
+            self.record({'event': 'fault', 'side': 'triton', 'id': sid, 'name': jitfn.fn.__name__,
+                         'error': str(e)[:300]})
             os._exit(3)
         try:
             return self.check(orig_run, jitfn, args, grid, kwargs, bound, tensors, before, kernel)
@@ -220,7 +227,8 @@ class Child:
         spec = spec_of(jitfn, kernel)
         n = self.counts.get(spec['id'], 0)
         lib = self.library(spec)
-        if spec['id'] in self.skip or lib is None or n >= self.max_compares or before is None:
+        skipped = spec['id'] in self.skip or (self.only is not None and spec['id'] not in self.only)
+        if skipped or lib is None or n >= self.max_compares or before is None:
             return kernel
         self.counts[spec['id']] = n + 1
         entry = {'event': 'launch', 'id': spec['id'], 'name': spec['name'], 'file': spec['file']}
@@ -328,15 +336,31 @@ def snapshot(tensors):
     return out
 
 
+# Zero bytes around each copy: a kernel that reads a little outside its arguments (an
+# unmasked gather through a padded index vector) reads them instead of faulting, as it reads
+# the caching allocator's neighbours in the program's own tensors.
+COPY_PADDING = 256 << 10
+
+
 def clone_storages(before):
-    return {k: v.clone() for k, v in before.items()}
+    """storage pointer -> a copy of the storage's bytes, inside zeroed padding."""
+    import torch
+    out = {}
+    for k, v in before.items():
+        padded = torch.zeros(v.numel() + 2 * COPY_PADDING, dtype=torch.uint8, device=v.device)
+        inner = padded[COPY_PADDING:COPY_PADDING + v.numel()]
+        inner.copy_(v)
+        out[k] = inner
+    return out
 
 
 def view_on(t, copies):
     """t's view (offset, sizes, strides, dtype) over the copy of its storage."""
     import torch
     s = copies[t.untyped_storage().data_ptr()]
-    return torch.empty(0, dtype=t.dtype, device=t.device).set_(s.untyped_storage(), t.storage_offset(), t.size(), t.stride())
+    start = (s.data_ptr() - s.untyped_storage().data_ptr()) // t.element_size()  # (the padding, in elements)
+    return torch.empty(0, dtype=t.dtype, device=t.device).set_(s.untyped_storage(), start + t.storage_offset(),
+                                                               t.size(), t.stride())
 
 
 def substitute(jitfn, args, kwargs, tensors, copies):
@@ -443,11 +467,11 @@ def bytes_equal(a, b):
 
 def child_main(argv):
     mode, work = argv[0], argv[1]
-    skip = json.loads(argv[2])
+    select = json.loads(argv[2])
     max_compares, time_launches = int(argv[3]), int(argv[4])
     program = argv[5:]
     import runpy
-    child = Child(mode, work, skip, max_compares, time_launches)
+    child = Child(mode, work, select, max_compares, time_launches)
     child.install()
     if program[0] == '-m':  # as `python3 -m`: the working directory first on the path
         sys.path.insert(0, os.getcwd())
@@ -463,11 +487,31 @@ def child_main(argv):
 # The parent: the passes, the builds, the report
 # ---------------------------------------------------------------------------------------------
 
-def run_child(mode, args, skip):
-    cmd = [sys.executable, os.path.abspath(__file__), '--child', mode, args.work, json.dumps(sorted(skip)),
-           str(args.max_compares), str(args.time_launches), '--'] + args.program
+def run_child(mode, args, skip, only=None, wrapper=(), log=None):
+    select = json.dumps({'skip': sorted(skip), 'only': only})
+    cmd = list(wrapper) + [sys.executable, os.path.abspath(__file__), '--child', mode, args.work, select,
+                           str(args.max_compares), str(0 if only else args.time_launches), '--'] + args.program
     print('dropin: %s: %s' % (mode, ' '.join(shlex.quote(c) for c in args.program)), flush=True)
-    return subprocess.run(cmd, timeout=args.timeout).returncode
+    out = open(log, 'w') if log else None
+    try:
+        return subprocess.run(cmd, timeout=args.timeout, stdout=out, stderr=out).returncode
+    finally:
+        if out:
+            out.close()
+
+
+def sanitize_faults(args, ids):
+    """Each specialization whose tl2cu kernel faulted, run alone under compute-sanitizer
+    (memcheck): WORK/sanitizer-ID.txt says where it read or wrote out of bounds."""
+    tool = shutil.which('compute-sanitizer')
+    for sid in sorted(ids) if tool else []:
+        log = os.path.join(args.work, 'sanitizer-%s.txt' % sid)
+        try:
+            run_child('compare', args, set(), only=[sid], log=log,
+                      wrapper=(tool, '--tool', 'memcheck', '--print-limit', '10'))
+        except subprocess.TimeoutExpired:
+            with open(log, 'a') as f:
+                f.write('dropin: compute-sanitizer ran past %d s\n' % args.timeout)
 
 
 def read_jsonl(path):
@@ -523,6 +567,8 @@ def main():
     ap.add_argument('--timeout', type=int, default=3600, help='seconds for one run of the program')
     ap.add_argument('--restarts', type=int, default=4, help='compare runs restarted after a fault')
     ap.add_argument('--passes', default='capture,build,compare', help='which of capture,build,compare to run')
+    ap.add_argument('--no-sanitize', dest='sanitize', action='store_false',
+                    help='do not rerun a faulting tl2cu kernel under compute-sanitizer')
     ap.add_argument('program', nargs=argparse.REMAINDER)
     args = ap.parse_args()
     if args.program and args.program[0] == '--':
@@ -556,10 +602,12 @@ def main():
         for _ in range(args.restarts + 1):
             rc = run_child('compare', args, skip)
             faults = [e for e in read_jsonl(os.path.join(args.work, 'launches.jsonl'))
-                      if e.get('event') == 'fault' and e.get('id') and e['id'] not in skip]
+                      if e.get('event') == 'fault' and e.get('side') == 'tl2cu' and e['id'] not in skip]
             if rc != 3 or not faults:
-                break
+                break  # (a fault of the program's own Triton launch ends it as it would without us)
             skip.update(e['id'] for e in faults)
+        if args.sanitize:
+            sanitize_faults(args, skip)
     write_report(args, specs)
 
 
