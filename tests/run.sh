@@ -292,6 +292,28 @@ cat "$tmp/errors.log"
 pass=$((pass + $(grep -c '^\[PASS\]' "$tmp/errors.log")))
 fail=$((fail + $(grep -c '^\[FAIL\]' "$tmp/errors.log")))
 
+# ---- names imported from the package's other files: tests/imports/.../NAME.py with NAME.cu (a golden)
+# or NAME.err (the whole diagnostic, exit status 1), run from here as their paths say; and the depfile
+# of from_relative, which names every file read (NAME.deps: its prerequisites but the runtime header)
+while read -r expected; do
+  py=${expected%.*}.py name=imports/${py#tests/imports/}
+  if [ "${expected##*.}" = cu ]; then
+    if ! "$TL2CU" --format=none "$py" -o "$tmp/import.cu" 2>"$tmp/import.err"; then bad "golden $name: translation failed" "$tmp/import.err"; continue; fi
+    [ $UPDATE = 1 ] && cp "$tmp/import.cu" "$expected"
+    if diff -u "$expected" "$tmp/import.cu" >"$tmp/import.diff" 2>&1; then ok "golden $name"; else bad "golden $name" "$tmp/import.diff"; fi
+  else
+    "$TL2CU" --format=none "$py" -o "$tmp/import.cu" 2>"$tmp/import.err"
+    status=$?
+    [ $UPDATE = 1 ] && cp "$tmp/import.err" "$expected"
+    if [ $status = 1 ] && diff -u "$expected" "$tmp/import.err" >"$tmp/import.diff" 2>&1; then ok "error $name"
+    else echo "exit status $status" >>"$tmp/import.diff"; bad "error $name" "$tmp/import.diff"; fi
+  fi
+done < <(find tests/imports -name '*.cu' -o -name '*.err' | sort)
+deps=tests/imports/pkg/sub/from_relative
+if "$TL2CU" --format=none $deps.py -o "$tmp/from_relative.cu" -MD 2>/dev/null &&
+   sed -n 's/^  *\(.*\.py\).*/\1/p; s/^[^ ]*: \([^ ]*\.py\).*/\1/p' "$tmp/from_relative.d" | diff -u $deps.deps - >"$tmp/deps.diff"
+then ok "depfile of imports/from_relative: every file read"; else bad "depfile of imports/from_relative" "$tmp/deps.diff"; fi
+
 # ---- build tool: the depfile (-MD/-MF), --print-include-dir, make install/uninstall, the man
 # page, and the examples of tests/buildtool built from clean copies as the README quotes them
 root=$(pwd -P)

@@ -195,15 +195,23 @@ void diag_context(Loc loc, const char *text) {
 
 // Set while an evaluation may fail quietly (diag_attempt): a fatal error jumps back.
 static jmp_buf *attempt;
+static int *kept[4];  // stack depths a failed attempt puts back, as it does ncontext (diag_attempt_keeps)
+static int nkept;
+
+void diag_attempt_keeps(int *depth) {
+  if (nkept < 4) kept[nkept++] = depth;
+}
 
 bool diag_attempt(void (*fn)(void *), void *arg) {
   jmp_buf here, *saved = attempt;
-  int depth = ncontext;
+  int depth = ncontext, depths[4];
+  for (int i = 0; i < nkept; i++) depths[i] = *kept[i];
   attempt = &here;
   bool ok = setjmp(here) == 0;
   if (ok) fn(arg);
   attempt = saved;
   ncontext = depth;  // (the contexts a failed attempt pushed)
+  for (int i = 0; i < nkept; i++) *kept[i] = depths[i];
   return ok;
 }
 

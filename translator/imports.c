@@ -40,6 +40,7 @@ static const char *dir_of(const char *path) {
 
 void imports_begin(const char *input, Node *root, const Options *opt) {
   input_file = (struct ModuleFile){.path = input, .dir = dir_of(input), .dotted = "__main__", .root = root};
+  diag_attempt_keeps(&resolving.len);  // (a failed attempt leaves the references it was resolving)
   for (int i = 0; i < opt->import_paths.len; i++) {
     Define *d = opt->import_paths.items[i];  // ('# tl2cu:' lines: relative to the input's folder)
     vec_push(&import_dirs, (void *)(d->loc.line && d->name[0] != '/' ? xprintf("%s/%s", input_file.dir, d->name)
@@ -186,6 +187,7 @@ static const char *looked_in(Module *importer, const char *from) {
 // ---- a module's names
 
 static Obj *chosen_branch(Module *m, const char *name, Node *use, bool in_kernel);
+static void explain_condition(Module *m, const char *name, Obj *choices, Node *use);
 
 // name as module u binds it at its end (Python's import ran it all), or NULL.
 static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
@@ -202,6 +204,7 @@ static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
   Obj *choices = lookup(u->conditional, name);
   if (choices) {
     Obj *chosen = chosen_branch(u, name, at, in_kernel);
+    if (!chosen) explain_condition(u, name, choices, use);
     if (!chosen)
       diag_fatal(use->loc, "'%s' is bound as %s by the branches of the module-level `if` at %s:%lld, whose "
                  "condition tl2cu does not evaluate", name, import_choices(choices), u->file->path,
@@ -215,12 +218,10 @@ static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
   return mod;
 }
 
+// (diag_fatal: a failed attempt to compute a value, which may not need the name, is quiet)
 static _Noreturn void not_found(Obj *ref, Node *use, const char *why) {
-  diag_error(use->loc, "undefined name '%s': %s", use->kind == ND_NAME ? use->str : ref->str, why);
-  struct ModuleFile *importer = file_of(ref->module);
-  if (ref->fval > 0) diag_note((Loc){(int)ref->fval, 1, 0, importer->number}, "imported here");
-  util_free_all();
-  exit(1);
+  if (ref->fval > 0) diag_context((Loc){(int)ref->fval, 1, 0, file_of(ref->module)->number}, "imported here");
+  diag_fatal(use->loc, "undefined name '%s': %s", use->kind == ND_NAME ? use->str : ref->str, why);
 }
 
 static Obj *force_name(Obj *ref, Node *use, bool in_kernel) {
@@ -239,10 +240,9 @@ Obj *imports_force(Obj *o, Node *use, bool in_kernel) {
   if (!imports_is_name_ref(o)) return o;
   for (int i = 0; i < resolving.len; i++)
     if (resolving.items[i] == o) {
-      diag_error(use->loc, "import cycle: '%s' is imported from '%s', which imports it back", use->str, o->str);
-      diag_note((Loc){(int)o->fval, 1, 0, file_of(o->module)->number}, "imported here");
-      util_free_all();
-      exit(1);
+      diag_context((Loc){(int)o->fval, 1, 0, file_of(o->module)->number}, "imported here");
+      diag_fatal(use->loc, "import cycle: '%s' is imported from '%s' in %s, which imports it back", use->str,
+                 ((Obj *)o->items.items[0])->str, file_of(o->module)->path);
     }
   vec_push(&resolving, o);
   Obj *v = force_name(o, use, in_kernel);
@@ -302,6 +302,19 @@ static bool taken_block(Module *m, Node *ifnode, Node **block) {
   }
   *block = NULL;
   return true;
+}
+
+// Why the if's condition is not known: its own error, said with the read that needs it.
+static void explain_condition(Module *m, const char *name, Obj *choices, Node *use) {
+  Node *ifnode = if_at_line(file_of(m)->root, (int)choices->ival);
+  diag_context(use->loc, xprintf("while choosing which '%s' is read here: the module-level `if` at %s:%lld binds it "
+                                 "as %s", name, file_of(m)->path, (long long)choices->ival, import_choices(choices)));
+  for (Node *s = ifnode; s && s->kind == ND_IF; s = s->orelse) {
+    int64_t saved = module_read_pos(loc_pos(s->loc));
+    module_eval(m, s->a, NULL);  // (fails here, or gives what is not a bool: the message below)
+    module_read_pos(saved);
+  }
+  diag_context((Loc){0}, NULL);
 }
 
 // NULL where the condition is not known here.

@@ -1122,16 +1122,21 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
 }
 
 // A function of another file reads that file's names, as they are at its end (imported: run whole).
-static Module *enter_module(Ctx *c, Func *f, int64_t *saved_pos) {
+// An error in it is said in its file, with a note at the call.
+static Module *enter_module(Ctx *c, Func *f, Node *call, int64_t *saved_pos) {
   Module *saved = c->m;
   *saved_pos = f->module && f->module != c->m ? module_read_pos(INT64_MAX) : -1;
+  if (*saved_pos >= 0) diag_context(call->loc, xprintf("in '%s' of %s, called here", f->name,
+                                                       diag_file_path(f->def->loc.file)));
   if (f->module) c->m = f->module;
   return saved;
 }
 
 static void leave_module(Ctx *c, Module *saved, int64_t saved_pos) {
   c->m = saved;
-  if (saved_pos >= 0) module_read_pos(saved_pos);
+  if (saved_pos < 0) return;
+  module_read_pos(saved_pos);
+  diag_context((Loc){0}, NULL);
 }
 
 static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
@@ -1139,7 +1144,7 @@ static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int narg
   if (f->def->args) diag_fatal(call->loc, "'%s' has decorators: tl2cu does not run it", f->name);
   Binding *env = NULL;
   int64_t saved_pos;
-  Module *saved_m = enter_module(c, f, &saved_pos);
+  Module *saved_m = enter_module(c, f, call, &saved_pos);
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;
@@ -1160,7 +1165,7 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
   Binding *env = NULL;
   int64_t saved_pos;
-  Module *saved_m = enter_module(c, f, &saved_pos);
+  Module *saved_m = enter_module(c, f, call, &saved_pos);
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;

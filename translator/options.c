@@ -24,7 +24,7 @@ static const char usage[] =
     "  -D, --define NAME=VALUE fix a parameter, autotune meta-parameter, heuristic, or\n"
     "                          module-level constant the kernels read\n"
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
-    "  -I, --import-path DIR   also look for the modules FILE.py imports in DIR (repeatable, as\n"
+    "      --import-path DIR   also look for the modules FILE.py imports in DIR (repeatable, as\n"
     "                          PYTHONPATH; they are looked for first in the folders above FILE.py)\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
@@ -238,7 +238,7 @@ static const OptionSpec option_table[] = {
     {"-s", "--signature", VALUE, add_signature},
     {"-D", "--define", VALUE, add_define_option},
     {NULL, "--grid", VALUE, set_grid},
-    {"-I", "--import-path", VALUE, add_import_path},
+    {NULL, "--import-path", VALUE, add_import_path},
     {NULL, "--num-warps", VALUE, set_num_warps},
     {NULL, "--num-stages", VALUE, set_num_stages},
     {NULL, "--target", VALUE, set_target},

@@ -71,6 +71,7 @@ _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(p
 int diag_error_count(void);
 void diag_context(Loc loc, const char *text);  // a note for any fatal error: pushed, popped by NULL
 bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)
+void diag_attempt_keeps(int *depth);  // a stack's depth that diag_attempt puts back when fn fails
 const char *diag_path(void);
 const char *diag_line_text(Loc loc);  // the source line, without its newline
 // Imported files (imports.c): each read once, its Locs stamped with its number while ast_parse reads it.
