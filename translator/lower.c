@@ -1102,6 +1102,7 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
     }
     case ND_EXPR_STMT: {  // LIST.append(x), LIST.extend(xs)
       Node *e = s->a;
+      if (e->kind == ND_STR) break;  // a docstring
       const char *method = e->kind == ND_CALL && e->a->kind == ND_ATTR && e->args && !e->args->next ? e->a->str : "";
       bool append = !strcmp(method, "append"), extend = !strcmp(method, "extend");
       Obj *list = append || extend ? eval(c, e->a->a) : NULL;
