@@ -188,6 +188,23 @@ static const char *looked_in(Module *importer, const char *from) {
 
 static Obj *chosen_branch(Module *m, const char *name, Node *use, bool in_kernel);
 static void explain_condition(Module *m, const char *name, Obj *choices, Node *use);
+static Obj *member(Module *u, const char *name, Node *use, bool in_kernel);
+
+// name from the modules u imports with `from M import *` (NULL: none has it); a cycle of them ends.
+static Obj *star_member(Module *u, const char *name, Node *use, bool in_kernel) {
+  for (Binding *b = u->globals; b; b = b->next) {
+    if (strcmp(b->name, "*") || !imports_is_name_ref(b->obj)) continue;
+    bool seen = false;
+    for (int i = 0; i < resolving.len; i++) seen |= resolving.items[i] == b->obj;
+    Module *from = seen ? NULL : find_module(u, ((Obj *)b->obj->items.items[0])->str);
+    if (!from) continue;
+    vec_push(&resolving, b->obj);
+    Obj *v = member(from, name, use, in_kernel);
+    resolving.len--;
+    if (v) return v;
+  }
+  return NULL;
+}
 
 // name as module u binds it at its end (Python's import ran it all), or NULL.
 static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
@@ -211,7 +228,8 @@ static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
                  (long long)choices->ival);
     return chosen;
   }
-  if (!u->file->package) return NULL;
+  o = star_member(u, name, use, in_kernel);
+  if (o || !u->file->package) return o;
   Module *sub = module_under(u->file->dir, name, xprintf("%s.%s", u->file->dotted, name), false);
   if (!sub) return NULL;
   Obj *mod = reference(sub, REF_FILE, sub->file->dotted);

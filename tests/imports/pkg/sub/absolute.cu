@@ -9,22 +9,22 @@ __global__ void __launch_bounds__(128) absolute(float *x_ptr, float *y_ptr, int3
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L14: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L15: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 64), _e);
   }
-  // L15: m = offs < n
+  // L16: m = offs < n
   bool m[1];  // [64] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
-  // L16: x = tl.load(x_ptr + offs, mask=m)
+  // L17: x = tl.load(x_ptr + offs, mask=m)
   float x[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
-  // L17: tl.store(y_ptr + offs, double(shift(x)) * SCALE + WIDE, mask=m)
+  // L18: tl.store(y_ptr + offs, double(shift(x)) * SCALE + WIDE + OFFSET, mask=m)
   float x_1[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_1[_k] = (x[_k] + 7.0f);
@@ -32,9 +32,9 @@ __global__ void __launch_bounds__(128) absolute(float *x_ptr, float *y_ptr, int3
   float y[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) y[_k] = (x_1[_k] * 2.0f);
-  // L17: tl.store(y_ptr + offs, double(shift(x)) * SCALE + WIDE, mask=m)
+  // L18: tl.store(y_ptr + offs, double(shift(x)) * SCALE + WIDE + OFFSET, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = fmaf(y[_k], 3.0f, 128.0f);
+  for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = (fmaf(y[_k], 3.0f, 128.0f) + 7.0f);
 }
 
 }  // namespace tl2cu_kernels
