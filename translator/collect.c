@@ -510,6 +510,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
         Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
+        if (!lambda && pair->a->kind == ND_STR && option_define(opt, pair->a->str)) continue;  // -D fixes it
         if (!lambda) diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression, or a function of "
                                            "args that returns one");
         Heuristic *h = xmalloc(sizeof(Heuristic));
