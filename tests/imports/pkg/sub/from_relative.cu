@@ -9,18 +9,18 @@ __global__ void __launch_bounds__(128) from_relative_config0(float *x_ptr, half 
   const int _tid = threadIdx.x % 32;
   const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 32);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L15: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L16: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [32] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 32), _e);
   }
-  // L16: m = offs < n
+  // L17: m = offs < n
   bool m[1];  // [32] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
-  // L17: x = tl.load(x_ptr + offs, mask=m)
+  // L18: x = tl.load(x_ptr + offs, mask=m)
   float x[1];  // [32] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
@@ -32,11 +32,11 @@ __global__ void __launch_bounds__(128) from_relative_config0(float *x_ptr, half 
   for (int _k = 0; _k < 1; ++_k) z[_k] = fmaf(x[_k], 2.0f, 3.0f);
   // ops.py:L9: y = x * 2
   // y_1: folded into the fused multiply-adds that use it
-  // L18: y = scaled(x) + dbl(x) + OFFSET
+  // L19: y = scaled(x) + dbl(x) + shift(x) + OFFSET
   float y_2[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) y_2[_k] = (fmaf(x[_k], 2.0f, z[_k]) + 7.0f);
-  // L19: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
+  for (int _k = 0; _k < 1; ++_k) y_2[_k] = ((fmaf(x[_k], 2.0f, z[_k]) + (x[_k] + 7.0f)) + 7.0f);
+  // L20: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = tl2cu_cast<half>(y_2[_k]);
 }
@@ -47,18 +47,18 @@ __global__ void __launch_bounds__(256) from_relative_config1(float *x_ptr, half 
   const int _tid = threadIdx.x % 32;
   const int32_t _program_x = (int32_t)(blockIdx.x * 8 + threadIdx.x / 32);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L15: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L16: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [32] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 32), _e);
   }
-  // L16: m = offs < n
+  // L17: m = offs < n
   bool m[1];  // [32] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
-  // L17: x = tl.load(x_ptr + offs, mask=m)
+  // L18: x = tl.load(x_ptr + offs, mask=m)
   float x[1];  // [32] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
@@ -70,11 +70,11 @@ __global__ void __launch_bounds__(256) from_relative_config1(float *x_ptr, half 
   for (int _k = 0; _k < 1; ++_k) z[_k] = fmaf(x[_k], 2.0f, 3.0f);
   // ops.py:L9: y = x * 2
   // y_1: folded into the fused multiply-adds that use it
-  // L18: y = scaled(x) + dbl(x) + OFFSET
+  // L19: y = scaled(x) + dbl(x) + shift(x) + OFFSET
   float y_2[1];  // [32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) y_2[_k] = (fmaf(x[_k], 2.0f, z[_k]) + 7.0f);
-  // L19: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
+  for (int _k = 0; _k < 1; ++_k) y_2[_k] = ((fmaf(x[_k], 2.0f, z[_k]) + (x[_k] + 7.0f)) + 7.0f);
+  // L20: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = tl2cu_cast<half>(y_2[_k]);
 }
@@ -85,18 +85,18 @@ __global__ void __launch_bounds__(128) from_relative_config2(float *x_ptr, half 
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 2 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L15: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L16: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 64), _e);
   }
-  // L16: m = offs < n
+  // L17: m = offs < n
   bool m[1];  // [64] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
-  // L17: x = tl.load(x_ptr + offs, mask=m)
+  // L18: x = tl.load(x_ptr + offs, mask=m)
   float x[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
@@ -108,11 +108,11 @@ __global__ void __launch_bounds__(128) from_relative_config2(float *x_ptr, half 
   for (int _k = 0; _k < 1; ++_k) z[_k] = fmaf(x[_k], 2.0f, 3.0f);
   // ops.py:L9: y = x * 2
   // y_1: folded into the fused multiply-adds that use it
-  // L18: y = scaled(x) + dbl(x) + OFFSET
+  // L19: y = scaled(x) + dbl(x) + shift(x) + OFFSET
   float y_2[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) y_2[_k] = (fmaf(x[_k], 2.0f, z[_k]) + 7.0f);
-  // L19: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
+  for (int _k = 0; _k < 1; ++_k) y_2[_k] = ((fmaf(x[_k], 2.0f, z[_k]) + (x[_k] + 7.0f)) + 7.0f);
+  // L20: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = tl2cu_cast<half>(y_2[_k]);
 }
@@ -123,18 +123,18 @@ __global__ void __launch_bounds__(256) from_relative_config3(float *x_ptr, half 
   const int _tid = threadIdx.x % 64;
   const int32_t _program_x = (int32_t)(blockIdx.x * 4 + threadIdx.x / 64);
   if ((unsigned)_program_x >= tl2cu_programs_x) return;
-  // L15: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L16: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [64] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(_program_x, 64), _e);
   }
-  // L16: m = offs < n
+  // L17: m = offs < n
   bool m[1];  // [64] i1
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) m[_k] = (offs[_k] < n);
-  // L17: x = tl.load(x_ptr + offs, mask=m)
+  // L18: x = tl.load(x_ptr + offs, mask=m)
   float x[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
@@ -146,11 +146,11 @@ __global__ void __launch_bounds__(256) from_relative_config3(float *x_ptr, half 
   for (int _k = 0; _k < 1; ++_k) z[_k] = fmaf(x[_k], 2.0f, 3.0f);
   // ops.py:L9: y = x * 2
   // y_1: folded into the fused multiply-adds that use it
-  // L18: y = scaled(x) + dbl(x) + OFFSET
+  // L19: y = scaled(x) + dbl(x) + shift(x) + OFFSET
   float y_2[1];  // [64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) y_2[_k] = (fmaf(x[_k], 2.0f, z[_k]) + 7.0f);
-  // L19: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
+  for (int _k = 0; _k < 1; ++_k) y_2[_k] = ((fmaf(x[_k], 2.0f, z[_k]) + (x[_k] + 7.0f)) + 7.0f);
+  // L20: tl.store(y_ptr + offs, y.to(OUT_DTYPE), mask=m)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if (m[_k]) y_ptr[offs[_k]] = tl2cu_cast<half>(y_2[_k]);
 }
