@@ -552,7 +552,7 @@ if [ -n "${QUICK:-}" ]; then
   echo "[SKIP] asan+ubsan (QUICK=1)"
 elif make -s asan >"$tmp/asan.log" 2>&1; then
   san_ok=1
-  for py in samples/*/kernel.py tests/golden/*.py tests/errors/*.py; do
+  for py in samples/*/kernel.py tests/golden/*.py tests/errors/*.py $(find tests/imports -name '*.py' | sort); do
     args=""
     [ -f "${py%.py}.args" ] && args=$(cat "${py%.py}.args")
     set -f
@@ -574,7 +574,7 @@ elif make -s asan >"$tmp/asan.log" 2>&1; then
       fi
     done
   done
-  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden and error inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
+  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden, error and import inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
   # mutants, deep nesting and long lines (tests/fuzz/crash.py; the full runs are in docs/NOTES.md)
   if python3 tests/fuzz/crash.py --seed 1 --count 200 >"$tmp/crash.log" 2>&1; then ok "$(tail -1 "$tmp/crash.log")"
   else bad "crash fuzzing" "$tmp/crash.log"; fi
