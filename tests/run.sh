@@ -292,6 +292,28 @@ cat "$tmp/errors.log"
 pass=$((pass + $(grep -c '^\[PASS\]' "$tmp/errors.log")))
 fail=$((fail + $(grep -c '^\[FAIL\]' "$tmp/errors.log")))
 
+# ---- names imported from the package's other files: tests/imports/.../NAME.py with NAME.cu (a golden)
+# or NAME.err (the whole diagnostic, exit status 1), run from here as their paths say; and the depfile
+# of from_relative, which names every file read (NAME.deps: its prerequisites but the runtime header)
+while read -r expected; do
+  py=${expected%.*}.py name=imports/${py#tests/imports/}
+  if [ "${expected##*.}" = cu ]; then
+    if ! "$TL2CU" --format=none "$py" -o "$tmp/import.cu" 2>"$tmp/import.err"; then bad "golden $name: translation failed" "$tmp/import.err"; continue; fi
+    [ $UPDATE = 1 ] && cp "$tmp/import.cu" "$expected"
+    if diff -u "$expected" "$tmp/import.cu" >"$tmp/import.diff" 2>&1; then ok "golden $name"; else bad "golden $name" "$tmp/import.diff"; fi
+  else
+    "$TL2CU" --format=none "$py" -o "$tmp/import.cu" 2>"$tmp/import.err"
+    status=$?
+    [ $UPDATE = 1 ] && cp "$tmp/import.err" "$expected"
+    if [ $status = 1 ] && diff -u "$expected" "$tmp/import.err" >"$tmp/import.diff" 2>&1; then ok "error $name"
+    else echo "exit status $status" >>"$tmp/import.diff"; bad "error $name" "$tmp/import.diff"; fi
+  fi
+done < <(find tests/imports -name '*.cu' -o -name '*.err' | sort)
+deps=tests/imports/pkg/sub/from_relative
+if "$TL2CU" --format=none $deps.py -o "$tmp/from_relative.cu" -MD 2>/dev/null &&
+   sed -n 's/^  *\(.*\.py\).*/\1/p; s/^[^ ]*: \([^ ]*\.py\).*/\1/p' "$tmp/from_relative.d" | diff -u $deps.deps - >"$tmp/deps.diff"
+then ok "depfile of imports/from_relative: every file read"; else bad "depfile of imports/from_relative" "$tmp/deps.diff"; fi
+
 # ---- build tool: the depfile (-MD/-MF), --print-include-dir, make install/uninstall, the man
 # page, and the examples of tests/buildtool built from clean copies as the README quotes them
 root=$(pwd -P)
@@ -530,7 +552,7 @@ if [ -n "${QUICK:-}" ]; then
   echo "[SKIP] asan+ubsan (QUICK=1)"
 elif make -s asan >"$tmp/asan.log" 2>&1; then
   san_ok=1
-  for py in samples/*/kernel.py tests/golden/*.py tests/errors/*.py; do
+  for py in samples/*/kernel.py tests/golden/*.py tests/errors/*.py $(find tests/imports -name '*.py' | sort); do
     args=""
     [ -f "${py%.py}.args" ] && args=$(cat "${py%.py}.args")
     set -f
@@ -552,7 +574,7 @@ elif make -s asan >"$tmp/asan.log" 2>&1; then
       fi
     done
   done
-  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden and error inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
+  if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden, error and import inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
   # mutants, deep nesting and long lines (tests/fuzz/crash.py; the full runs are in docs/NOTES.md)
   if python3 tests/fuzz/crash.py --seed 1 --count 200 >"$tmp/crash.log" 2>&1; then ok "$(tail -1 "$tmp/crash.log")"
   else bad "crash fuzzing" "$tmp/crash.log"; fi

@@ -54,6 +54,7 @@ static Node *new_node(NodeKind kind, TSNode ts) {
   n->loc.line = (int)p.row + 1;
   n->loc.col = (int)p.column + 1;
   n->loc.end_col = e.row == p.row ? (int)e.column + 1 : 0;
+  n->loc.file = diag_current_file();
   return n;
 }
 

@@ -239,7 +239,7 @@ static bool read_by_pending(Carried *cr, const bool *done, int i) {
 void yield_carried(Ctx *c, Node *loop, Carried *cr) {
   if (c->returned) diag_fatal(loop->loc, "'return' inside a loop is not supported");
   c->loc = loop->loc;
-  c->src = diag_line_text(loop->loc.line);
+  c->src = diag_line_text(loop->loc);
   int next = 0;
   for (int i = 0; i < cr->names.len; i++)
     match_parts(cr, &next, cr->shapes.items[i], lookup(c->env, cr->names.items[i]), cr->names.items[i], loop->loc);

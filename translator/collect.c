@@ -159,8 +159,9 @@ static char *next_word(char **p) {
   return xstrndup(start, (size_t)(*p - start));
 }
 
-// import a.b [as c], ... | from a.b import c [as d], ...
-static void collect_import(Binding **env, const char *text) {
+// import a.b [as c], ... | from a.b import c [as d], ...: Triton's modules and members are known; the
+// other modules are the package's own files, read when a name from them is (imports.c).
+static void collect_import(Module *m, Binding **env, const char *text, Loc at) {
   char *p = xstrdup(text);
   char *w = next_word(&p);
   if (!strcmp(w, "import")) {
@@ -170,12 +171,12 @@ static void collect_import(Binding **env, const char *text) {
       if (maybe && !strcmp(maybe, "as")) alias = next_word(&p);
       else p = save;
       const char *known = known_module(path);
-      if (alias) *env = bind(*env, alias, obj_module(known ? known : path));
+      if (alias) *env = bind(*env, alias, known ? obj_module(known) : imports_module_ref(m, path));
       else {
         char *dot = strchr(path, '.');
         char *top = dot ? xstrndup(path, (size_t)(dot - path)) : path;
         const char *k = known_module(top);
-        *env = bind(*env, top, obj_module(k ? k : top));
+        *env = bind(*env, top, k ? obj_module(k) : imports_module_ref(m, top));
       }
     }
     return;
@@ -197,6 +198,8 @@ static void collect_import(Binding **env, const char *text) {
       *env = bind(*env, alias, obj_builtin("itertools.product"));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
       *env = bind(*env, alias, obj_builtin(builtin_member(from_known, name)));
+    } else if (!from_known && strncmp(from, "triton.", 7) && !imports_external(from)) {  // the package's own
+      *env = bind(*env, alias, imports_name_ref(m, from, name, at));
     }
   }
 }
@@ -264,12 +267,53 @@ static void if_imports(Module *m, Node *ifnode, Binding **env) {
   merge_import_branches(m, ifnode, branches, n, env);
 }
 
+// try: from .a import f / except ImportError: from .b import f: the except block's f is where
+// the try's is not found (imports.c), as Python falls back when the import fails.
+static void try_imports(Module *m, Node *try, Binding **env) {
+  Binding *body = NULL, *fallback = NULL;
+  branch_imports(m, try->body, &body);
+  branch_imports(m, try->orelse, &fallback);
+  for (Binding *b = body; b; b = b->next) {
+    Obj *alt = lookup(fallback, b->name);
+    if (alt && b->obj->module && !b->obj->self) b->obj->self = alt;
+  }
+  for (Binding **tail = &body;; tail = &(*tail)->next)
+    if (!*tail) {
+      *tail = *env;
+      break;
+    }
+  *env = body;
+}
+
+static bool has_jit_decorator(Module *m, Node *decorators);
+
+// def f under a module-level if or try: bound like an import of the branch (not a kernel of the file).
+static Obj *branch_func(Module *m, Node *def) {
+  Func *f = xmalloc(sizeof(Func));
+  f->name = def->str;
+  f->def = def;
+  f->module = m;
+  f->is_jit = has_jit_decorator(m, def->args);
+  f->called_by_jit = true;
+  Obj *o = obj_new(OBJ_FUNC);
+  o->fn = f;
+  o->str = xprintf("the def at line %d", def->loc.line);  // (the choices named in messages)
+  return o;
+}
+
 static void branch_imports(Module *m, Node *s, Binding **env) {
   for (; s; s = s->next) {
-    if (s->kind == ND_IMPORT) collect_import(env, s->str);
+    if (s->kind == ND_IMPORT) collect_import(m, env, s->str, s->loc);
+    else if (s->kind == ND_FUNCDEF) *env = bind(*env, s->str, branch_func(m, s));
     else if (s->kind == ND_IF) if_imports(m, s, env);
-    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, env);  // try
+    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) try_imports(m, s, env);
   }
+}
+
+Binding *collect_block_imports(Module *m, Node *block) {
+  Binding *env = NULL;
+  branch_imports(m, block, &env);
+  return env;
 }
 
 // What a module-level name or attribute chain is ("triton.jit", "tl.constexpr",
@@ -481,6 +525,7 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
       f->heuristics_outside = !f->autotune_configs && !f->autotune_loc;  // (autotune below: not decoded yet)
       for (Node *pair = values->args; pair; pair = pair->next) {
         Node *lambda = pair->a->kind == ND_STR ? heuristic_lambda(m, pair->b) : NULL;
+        if (!lambda && pair->a->kind == ND_STR && option_define(opt, pair->a->str)) continue;  // -D fixes it
         if (!lambda) diag_fatal(pair->loc, "a heuristic must be 'NAME': lambda args: expression, or a function of "
                                            "args that returns one");
         Heuristic *h = xmalloc(sizeof(Heuristic));
@@ -555,6 +600,7 @@ bool is_module_constant(Module *m, const char *name) {
   for (int i = 0; i < m->defs.len; i++)
     if (!strcmp(((ModuleDef *)m->defs.items[i])->name, name)) return true;
   Obj *o = lookup(m->globals, name);
+  if (o && imports_is_name_ref(o)) return true;  // (a value imported from another file, maybe)
   return o && o->kind != OBJ_MODULE && o->kind != OBJ_FUNC && o->kind != OBJ_BUILTIN && o->kind != OBJ_PYFUNC;
 }
 
@@ -859,21 +905,26 @@ static void check_jit_names(Module *m) {
   }
 }
 
-Module *collect_module(Node *root, const Options *opt) {
-  Module *m = xmalloc(sizeof(Module));
+// The names of a module: its imports, functions (which of them are @triton.jit) and assignments.
+void collect_module_names(Module *m, Node *root) {
   for (Node *s = root; s; s = s->next) {
-    if (s->kind == ND_IMPORT) collect_import(&m->globals, s->str);
+    if (s->kind == ND_IMPORT) collect_import(m, &m->globals, s->str, s->loc);
     else if (s->kind == ND_IF) if_imports(m, s, &m->globals);
-    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) branch_imports(m, s->body, &m->globals);  // try
+    else if (s->kind == ND_UNSUPPORTED_STMT && s->body) try_imports(m, s, &m->globals);
     else if (s->kind == ND_FUNCDEF) {
       Func *f = xmalloc(sizeof(Func));
       f->name = s->str;
       f->def = s;
+      f->module = m;
       vec_push(&m->funcs, f);
       Obj *o = obj_new(OBJ_FUNC);
       o->fn = f;
       m->globals = bind(m->globals, f->name, o);
     }
+  }
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    f->is_jit = has_jit_decorator(m, f->def->args);
   }
   collect_defs(m, root, false, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
   for (Node *s = root; s; s = s->next) {
@@ -881,6 +932,11 @@ Module *collect_module(Node *root, const Options *opt) {
     one.next = NULL;
     add_mutations(m, s, &one, false);
   }
+}
+
+Module *collect_module(Node *root, const Options *opt) {
+  Module *m = xmalloc(sizeof(Module));
+  collect_module_names(m, root);
   inductor_collect(m);
   // decorators may name module constants and other functions: decode them last, each
   // seeing the bindings before its def, as Python runs it

@@ -99,7 +99,7 @@ void emit_print(Em *em, Stmt *s) {
 // where it was translated), the line, and "unknown" for the function (measured), then
 // the kernel stops.
 static const char *assert_call(Em *em, Stmt *s, Cx *cx) {
-  const char *file = strrchr(diag_path(), '/') ? strrchr(diag_path(), '/') + 1 : diag_path();
+  const char *path = diag_file_path(s->loc.file), *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   return xprintf("if (!(%s)) tl2cu_assert_fail(\"%s\", \"%s\", %d, \"unknown\");", ex(em, s->v, cx),
                  c_text(s->text, false), c_text(file, false), s->loc.line);
 }

@@ -18,6 +18,34 @@ static size_t src_len;
 static const char *src_encoding;  // a PEP 263 coding cookie's, when the text was decoded from it
 static int errors;
 
+// Files read for their imports (imports.c), numbered from 1; Locs with file 0 are the input file's,
+// or, while an imported file is parsed, that file's (its syntax errors are reported before its nodes exist).
+typedef struct {
+  const char *path, *text;
+  size_t len;
+} Source;
+static Vec imported;  // Source*: file n at n - 1
+static int parsing;   // the file ast.c is reading now (0: the input file)
+
+int diag_add_file(const char *path, const char *text, size_t len) {
+  Source *s = xmalloc(sizeof(Source));
+  *s = (Source){path, text, len};
+  vec_push(&imported, s);
+  return parsing = imported.len;
+}
+
+void diag_parse_done(void) { parsing = 0; }
+int diag_current_file(void) { return parsing; }
+
+static const Source *source_of(int file) {
+  static Source input;
+  if (file > 0 && file <= imported.len) return imported.items[file - 1];
+  input = (Source){src_path, src_text, src_len};
+  return &input;
+}
+
+const char *diag_file_path(int file) { return source_of(file)->path; }
+
 void diag_set_encoding(const char *encoding) { src_encoding = encoding; }
 
 void diag_set_source(const char *path, const char *text, size_t len) {
@@ -29,9 +57,10 @@ void diag_set_source(const char *path, const char *text, size_t len) {
 const char *diag_path(void) { return src_path; }
 int diag_error_count(void) { return errors; }
 
-// The start of 1-based line `line`, or NULL.
-static const char *line_start(int line, size_t *n) {
-  const char *p = src_text, *end = src_text + src_len;
+// The start of 1-based line `line` of file, or NULL.
+static const char *line_start(int file, int line, size_t *n) {
+  const Source *src = source_of(file);
+  const char *p = src->text, *end = src->text + src->len;
   for (int l = 1; l < line && p < end; l++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) return NULL;
@@ -44,9 +73,9 @@ static const char *line_start(int line, size_t *n) {
   return p;
 }
 
-const char *diag_line_text(int line) {
+const char *diag_line_text(Loc loc) {
   size_t n = 0;
-  const char *p = line_start(line, &n);
+  const char *p = line_start(loc.file, loc.line, &n);
   return p ? xstrndup(p, n) : "";
 }
 
@@ -88,7 +117,7 @@ static void print_line(const char *p, int n) {
 
 static void print_source(Loc loc) {
   size_t n = 0;
-  const char *p = loc.line > 0 ? line_start(loc.line, &n) : NULL;
+  const char *p = loc.line > 0 ? line_start(loc.file, loc.line, &n) : NULL;
   if (!p) return;
   print_line(p, (int)n);
   int col = loc.col - 1 < (int)n ? loc.col - 1 : (int)n;
@@ -104,7 +133,7 @@ static void print_source(Loc loc) {
 // A column of the decoded UTF-8 text as a byte column of the file in its own encoding.
 static int file_column(Loc loc) {
   size_t n = 0;
-  const char *p = src_encoding ? line_start(loc.line, &n) : NULL;
+  const char *p = src_encoding && !loc.file ? line_start(0, loc.line, &n) : NULL;
   if (!p || loc.col < 1) return loc.col;
   size_t in_left = (size_t)loc.col - 1 < n ? (size_t)loc.col - 1 : n, out_size = 4 * in_left + 4, out_left = out_size;
   char *in = (char *)p, *out = xmalloc(out_size), *o = out;
@@ -116,8 +145,10 @@ static int file_column(Loc loc) {
 }
 
 static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
-  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, file_column(loc), level);
-  else fprintf(stderr, "%s: %s: ", src_path, level);
+  if (!loc.file) loc.file = parsing;
+  const char *path = diag_file_path(loc.file);
+  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", path, loc.line, file_column(loc), level);
+  else fprintf(stderr, "%s: %s: ", path, level);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   print_source(loc);
@@ -164,15 +195,23 @@ void diag_context(Loc loc, const char *text) {
 
 // Set while an evaluation may fail quietly (diag_attempt): a fatal error jumps back.
 static jmp_buf *attempt;
+static int *kept[4];  // stack depths a failed attempt puts back, as it does ncontext (diag_attempt_keeps)
+static int nkept;
+
+void diag_attempt_keeps(int *depth) {
+  if (nkept < 4) kept[nkept++] = depth;
+}
 
 bool diag_attempt(void (*fn)(void *), void *arg) {
   jmp_buf here, *saved = attempt;
-  int depth = ncontext;
+  int depth = ncontext, depths[4];
+  for (int i = 0; i < nkept; i++) depths[i] = *kept[i];
   attempt = &here;
   bool ok = setjmp(here) == 0;
   if (ok) fn(arg);
   attempt = saved;
   ncontext = depth;  // (the contexts a failed attempt pushed)
+  for (int i = 0; i < nkept; i++) *kept[i] = depths[i];
   return ok;
 }
 

@@ -651,12 +651,15 @@ static int comment_length(const char *p) {
 }
 
 void source_comment(Em *em, Stmt *s) {
-  if (s->loc.line == em->last_line || !s->src) return;
+  if ((s->loc.line == em->last_line && s->loc.file == em->last_file) || !s->src) return;
   em->last_line = s->loc.line;
+  em->last_file = s->loc.file;
   const char *p = s->src;
   while (*p == ' ' || *p == '\t') p++;
-  if (em->opt->line_directives) line(em, "#line %d \"%s\"", s->loc.line, diag_path());
-  line(em, "// L%d: %.*s", s->loc.line, comment_length(p), p);
+  if (em->opt->line_directives) line(em, "#line %d \"%s\"", s->loc.line, diag_file_path(s->loc.file));
+  const char *file = diag_file_path(s->loc.file), *base = strrchr(file, '/');  // (an imported file: named)
+  line(em, "// %sL%d: %.*s", s->loc.file ? xprintf("%s:", base ? base + 1 : file) : "", s->loc.line,
+       comment_length(p), p);
 }
 
 // The conversions the statement being printed needs (convert.c's Stmt.converts), printed

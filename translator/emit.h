@@ -24,6 +24,7 @@ typedef struct {
   Vec externs;      // the "extern \"C\" ..." declarations of the libdevice functions called
   int smem_bytes;
   int last_line;
+  int last_file;  // (of last_line: an imported helper's lines are another file's)
   int nconversions;  // per kernel, for unique names
   Stmt *converted;   // the statement whose conversions are printed
   int vec;           // the run length of the vector store being emitted

@@ -73,11 +73,13 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   Obj *o = lookup(c->env, e->str);
   if (o) return o;
   o = lookup(c->m->globals, e->str);
-  if (o) return o;
+  if (o) return imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
   o = module_global(c->m, e, c->in_kernel);
   if (o) return o;
   if (builtin_exists(e->str)) return obj_builtin(e->str);
   Obj *choices = lookup(c->m->conditional, e->str);
+  o = choices ? imports_choose(c->m, e, c->in_kernel) : NULL;  // the branch a known condition takes
+  if (o) return o;
   if (choices)
     diag_fatal(e->loc, "'%s' is imported as %s by the branches of the module-level `if` at line %lld, whose condition "
                        "tl2cu does not evaluate: choose one with -D %s=CHOICE", e->str, import_choices(choices),
@@ -528,6 +530,8 @@ static Obj *method(Obj *self, const char *name) {
 static Obj *eval_attr(Ctx *c, Node *e) {
   Obj *base = eval(c, e->a);
   if (base->kind == OBJ_MODULE && !strcmp(base->str, "triton_helpers")) return inductor_helper(e->str, e->loc);
+  Obj *imported = imports_attr(base, e, c->in_kernel);  // mod.NAME of the package's module mod
+  if (imported) return imported;
   if (base->kind == OBJ_MODULE) return builtin_attr(c, base, e->str, e->loc);
   if (base->kind == OBJ_VALUE) {
     if (!strcmp(e->str, "dtype") || !strcmp(e->str, "type")) {  // (x.type: also of a block, its block_type)
@@ -933,7 +937,7 @@ static void trace_returning_if(Ctx *c, Node *s, Value *cv) {
   }
   c->env = before;
   c->loc = s->loc;
-  c->src = diag_line_text(s->loc.line);
+  c->src = diag_line_text(s->loc);
   Obj *r = merge_returns(c, s, fname, first_id, &lists[0], returned[0], &lists[1], returned[1]);
   Stmt *st = add_stmt(c, S_IF);
   st->cond = cv;
@@ -972,7 +976,7 @@ static void trace_if(Ctx *c, Node *s) {
   c->returned = NULL;
   c->env = before;
   c->loc = s->loc;
-  c->src = diag_line_text(s->loc.line);
+  c->src = diag_line_text(s->loc);
   merge_branches(c, s, first_id, before, &then_list, then_env, returned_then, &else_list, else_env, returned_else);
   Stmt *st = add_stmt(c, S_IF);
   st->cond = cv;
@@ -1002,7 +1006,7 @@ static void trace_assert(Ctx *c, Node *s) {
 
 static void trace_stmt(Ctx *c, Node *s) {
   c->loc = s->loc;
-  c->src = diag_line_text(s->loc.line);
+  c->src = diag_line_text(s->loc);
   switch (s->kind) {
   case ND_EXPR_STMT:
     if (s->a->kind == ND_STR) return;  // docstring
@@ -1122,6 +1126,7 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
     }
     case ND_EXPR_STMT: {  // LIST.append(x), LIST.extend(xs)
       Node *e = s->a;
+      if (e->kind == ND_STR) break;  // a docstring
       const char *method = e->kind == ND_CALL && e->a->kind == ND_ATTR && e->args && !e->args->next ? e->a->str : "";
       bool append = !strcmp(method, "append"), extend = !strcmp(method, "extend");
       Obj *list = append || extend ? eval(c, e->a->a) : NULL;
@@ -1141,10 +1146,30 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
   return false;
 }
 
+// A function of another file reads that file's names, as they are at its end (imported: run whole).
+// An error in it is said in its file, with a note at the call.
+static Module *enter_module(Ctx *c, Func *f, Node *call, int64_t *saved_pos) {
+  Module *saved = c->m;
+  *saved_pos = f->module && f->module != c->m ? module_read_pos(INT64_MAX) : -1;
+  if (*saved_pos >= 0) diag_context(call->loc, xprintf("in '%s' of %s, called here", f->name,
+                                                       diag_file_path(f->def->loc.file)));
+  if (f->module) c->m = f->module;
+  return saved;
+}
+
+static void leave_module(Ctx *c, Module *saved, int64_t saved_pos) {
+  c->m = saved;
+  if (saved_pos < 0) return;
+  module_read_pos(saved_pos);
+  diag_context((Loc){0}, NULL);
+}
+
 static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
   if (f->def->args) diag_fatal(call->loc, "'%s' has decorators: tl2cu does not run it", f->name);
   Binding *env = NULL;
+  int64_t saved_pos;
+  Module *saved_m = enter_module(c, f, call, &saved_pos);
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;
@@ -1155,6 +1180,7 @@ static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int narg
   c->inline_depth--;
   c->env = saved_env;
   c->loc = saved_loc;
+  leave_module(c, saved_m, saved_pos);
   return ret;
 }
 
@@ -1180,6 +1206,8 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   if (!f->is_jit) return call_python_at_compile_time(c, f, call, args, nargs, kwnodes, kwargs, nkw);
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
   Binding *env = NULL;
+  int64_t saved_pos;
+  Module *saved_m = enter_module(c, f, call, &saved_pos);
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
   Binding *saved_env = c->env;
   Loc saved_loc = c->loc;
@@ -1201,6 +1229,7 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   c->env = saved_env;
   c->loc = saved_loc;
   c->src = saved_src;
+  leave_module(c, saved_m, saved_pos);
   return r;
 }
 

@@ -264,11 +264,22 @@ static void write_depfile(const Options *opt, const char *argv0) {
   }
   fputs(": ", d);
   put_make_path(d, opt->input);
+  Vec imported = {0};
+  imports_files(&imported);  // (a changed module the kernels import changes the translation)
+  for (int i = 0; i < imported.len; i++) {
+    fputs(" \\\n  ", d);
+    put_make_path(d, imported.items[i]);
+  }
   for (int i = 0; i < headers.len; i++) {
     fputs(" \\\n  ", d);
     put_make_path(d, headers.items[i]);
   }
   fputc('\n', d);
+  for (int i = 0; i < imported.len; i++) {  // (deleted or moved: translated again, as for headers)
+    fputc('\n', d);
+    put_make_path(d, imported.items[i]);
+    fputs(":\n", d);
+  }
   for (int i = 0; i < headers.len; i++) {
     fputc('\n', d);
     put_make_path(d, headers.items[i]);
@@ -342,6 +353,7 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  imports_begin(opt.input, module, &opt);
   Module *m = collect_module(module, &opt);
   Vec funcs = select_kernels(m, &opt);
   Vec in_file = file_kernels(m, &funcs);

@@ -24,6 +24,8 @@ static const char usage[] =
     "  -D, --define NAME=VALUE fix a parameter, autotune meta-parameter, heuristic, or\n"
     "                          module-level constant the kernels read\n"
     "      --grid 'E0[,E1[,E2]]'  launch grid over parameters, constexprs, cdiv, min, max\n"
+    "      --import-path DIR   also look for the modules FILE.py imports in DIR (repeatable, as\n"
+    "                          PYTHONPATH; they are looked for first in the folders above FILE.py)\n"
     "      --num-warps N       threads per program / 32 (default 4, or the autotune config's)\n"
     "      --line-directives   emit #line directives pointing into the .py\n"
     "      --strict-libdevice  refuse the libdevice variants whose results differ from Triton's\n"
@@ -171,6 +173,12 @@ static void add_define_option(Options *opt, Origin *o, const char *n, const char
   (void)n;
   add_define(opt, with_value(o), v);
 }
+static void add_import_path(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)n;
+  Define *d = xmalloc(sizeof(Define));
+  *d = (Define){.name = v, .loc = with_value(o)};
+  vec_push(&opt->import_paths, d);
+}
 static void set_grid(Options *opt, Origin *o, const char *n, const char *v) {
   (void)n;
   opt->grid = v;
@@ -235,6 +243,7 @@ static const OptionSpec option_table[] = {
     {"-s", "--signature", VALUE, add_signature},
     {"-D", "--define", VALUE, add_define_option},
     {NULL, "--grid", VALUE, set_grid},
+    {NULL, "--import-path", VALUE, add_import_path},
     {NULL, "--num-warps", VALUE, set_num_warps},
     {NULL, "--num-stages", VALUE, set_num_stages},
     {NULL, "--target", VALUE, set_target},
@@ -408,6 +417,7 @@ static void merge(Options *opt, Options *file) {
     Define *d = file->defines.items[i];
     if (!has_define(&opt->defines, d->name)) vec_push(&opt->defines, d);
   }
+  for (int i = 0; i < file->import_paths.len; i++) vec_push(&opt->import_paths, file->import_paths.items[i]);
   for (int i = 0; i < file->sigs.len; i++) {
     SigOpt *s = file->sigs.items[i];
     if (!has_sig(&opt->sigs, s->kernel)) vec_push(&opt->sigs, s);

@@ -59,6 +59,7 @@ _Noreturn void internal_error(const char *file, int line, const char *what);
 typedef struct {
   int line, col;  // 1-based; col counts bytes
   int end_col;    // end of the caret range on the same line (exclusive), 0 = one caret
+  int file;       // 0: the input file (diag_set_source's); else an imported file (diag_add_file)
 } Loc;
 
 void diag_set_source(const char *path, const char *text, size_t len);
@@ -70,8 +71,14 @@ _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) __attribute__((format(p
 int diag_error_count(void);
 void diag_context(Loc loc, const char *text);  // a note for any fatal error: pushed, popped by NULL
 bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)
+void diag_attempt_keeps(int *depth);  // a stack's depth that diag_attempt puts back when fn fails
 const char *diag_path(void);
-const char *diag_line_text(int line);  // the source line, without its newline
+const char *diag_line_text(Loc loc);  // the source line, without its newline
+// Imported files (imports.c): each read once, its Locs stamped with its number while ast_parse reads it.
+int diag_add_file(const char *path, const char *text, size_t len);  // its number; now the file being parsed
+void diag_parse_done(void);               // Locs made from now on are the input file's again
+int diag_current_file(void);              // the number ast.c stamps on Locs
+const char *diag_file_path(int file);     // 0: the input file's path
 
 // ---------------------------------------------------------------- syntax.c
 // One syntax error, in Python's words (msg NULL: none).
@@ -280,6 +287,7 @@ struct Obj {
   Func *fn;
   Obj *self;
   Vec items;  // Obj*
+  struct Module *module;  // OBJ_MODULE of a package file, or a name imported from one not yet read (imports.c)
 };
 
 typedef struct {
@@ -308,6 +316,7 @@ struct Func {
   bool debug;          // @triton.jit(debug=True): device_assert and assert are checked
   const char *signature;  // from a decorator (Inductor's triton_meta), -s's form: used where no -s names f
   const char *grid;       // from a decorator (Inductor's grid_type), --grid's form: used where no --grid does
+  struct Module *module;  // the module whose file defines it: its names are read there
 };
 
 typedef struct Binding {
@@ -330,12 +339,13 @@ typedef struct {
   Obj *value;
 } ModuleDef;
 
-typedef struct {
+typedef struct Module {
   Binding *globals;  // module-level names: modules, functions, -D values
   Vec defs;          // ModuleDef*: module-level assignments, in file order
   Binding *conditional;  // names imported differently by the branches of a module-level if:
                          // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
+  struct ModuleFile *file;  // the file it was read from (imports.c); NULL: the input file
 } Module;
 
 Func *module_func(Module *m, const char *name);
@@ -421,10 +431,25 @@ typedef struct {
   bool write_depfile;     // -MD (or -MF)
   bool print_include_dir; // --print-include-dir: print where tl2cu.cuh is, translate nothing
   const char *dump_ir;    // --dump-ir[=PASS]: print the IR after PASS ("trace", "layout") instead of CUDA
+  Vec import_paths;       // Define*: --import-path DIR in name, loc its '# tl2cu:' line (relative to FILE.py's folder)
 } Options;
 
 // collect.c (declared here, after Options): -D can stand for autotune configs
 Module *collect_module(Node *root, const Options *opt);
+void collect_module_names(Module *m, Node *root);       // imports, functions, assignments (no decorators)
+Binding *collect_block_imports(Module *m, Node *block);  // what a branch's imports and defs bind
+
+// ---------------------------------------------------------------- imports.c
+// Names imported from the package's other files, found and read when first used.
+void imports_begin(const char *input, Node *root, const Options *opt);
+bool imports_external(const char *dotted);  // torch, numpy, the standard library...: never read
+Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at);  // from FROM import NAME
+Obj *imports_module_ref(Module *m, const char *dotted);                        // import DOTTED
+bool imports_is_name_ref(const Obj *o);
+Obj *imports_force(Obj *o, Node *use, bool in_kernel);  // o's value where it is a reference, else o
+Obj *imports_attr(Obj *module, Node *use, bool in_kernel);  // module.NAME (use an ND_ATTR); NULL: not a file's
+Obj *imports_choose(Module *m, Node *use, bool in_kernel);  // of a module-level if's imports, when known; NULL
+void imports_files(Vec *out);  // const char*: the paths of the files read
 
 const char *option_define(const Options *o, const char *name);  // -D NAME's value, or NULL
 const Define *option_define_entry(const Options *o, const char *name);  // -D NAME, or NULL
