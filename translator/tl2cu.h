@@ -889,6 +889,26 @@ Obj *lower_scalar_fn(Ctx *c, Func *f, const Type *types, int nparams, Node *call
 // reads its operands, so what only it read is dropped as dead.
 void lower_discard(Value *v);
 
+// ---------------------------------------------------------------- canon.c
+// Integer index arithmetic in one normal form (before the analyses), and dot + add as an
+// accumulating dot where Triton's combiner makes it one.
+typedef struct { Value *atom; int64_t coef; } AffineTerm;
+enum { AFFINE_TERMS = 24 };
+typedef struct {
+  Scalar ty;        // the sum's type (a pointer's offsets: i64, in elements)
+  Value *root;      // the value decomposed
+  Value *base;      // a pointer's base (its offsets are the terms)
+  int n;
+  AffineTerm t[AFFINE_TERMS];
+  int64_t constant;
+  bool overflow;    // more terms than AFFINE_TERMS: not decomposed
+} Affine;
+// v as constant + sum of coef * atom, through named values and pointer offsets (as if no
+// offset wrapped, as Triton's AxisInfo assumes); false if v is not an integer or pointer.
+bool affine_form(Value *v, Affine *f);
+bool affine_same_atom(Value *a, Value *b, int depth);  // the same elements, computed alike
+void canon_pass(Kernel *k);
+
 // ---------------------------------------------------------------- semantic.c
 // Runtime values with Triton's typing: promotion, broadcasting, casts.
 Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc);
@@ -925,6 +945,7 @@ bool is_compare(Op op);  // < <= > >= == !=
 Value *unbroadcast(Value *v);
 bool float_from_int_bits(Value *x, Value *r);  // x: fp32/fp64 bits of an integer (a load) in r's block
 int sem_next_id(void);
+int sem_new_id(void);  // an id for a value a pass builds itself
 int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
 bool same_value(Value *a, Value *b, int depth);
