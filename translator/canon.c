@@ -506,9 +506,10 @@ static void fuse_dot_add(Kernel *k, Value *add, Value *d) {
   add->op = 0;
   add->ival = d->ival;
   add->a = use(d->a), add->b = use(d->b), add->c = acc;  // (acc: the add's read, moved)
-  d->uses -= 2;  // the add's read, and its own statement's
+  d->uses = 0;  // (the add's read, and its own statement's: both gone)
   unlink_let(&k->body, d);
-  lower_discard(d);
+  Value *operands[3] = {d->a, d->b, d->c};
+  for (int i = 0; i < 3; i++) operands[i]->uses--, lower_discard(operands[i]);
 }
 
 static void find_dot_adds(Kernel *k, Value *v, int mark) {
