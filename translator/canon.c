@@ -313,7 +313,7 @@ static Value *canon_pointer(Value *v) {
     normalize(&one);
     if (one.overflow) return NULL;
     if (!one.n) k = add_wrap(k, one.constant);
-    else if (scalar_bits(o->ty.kind) == 64) collect(o, 1, &wide, false, 0);
+    else if (o->ty.kind == TY_I64) collect(o, 1, &wide, false, 0);
     else narrow[nnarrow++] = o;
     p = p->a;
   }
@@ -401,7 +401,10 @@ static Value *rebuild(Value *v) {
   Value *r = v->ty.kind == TY_PTR ? canon_pointer(v) : canon_sum(v);
   if (!r || r == v) return v;
   if (!is_materialized(v)) return r;
-  if (r->kind == V_CONST || r->uses || (r->kind != V_BINARY && r->kind != V_BROADCAST)) return v;  // keep the name's own op
+  if (r->uses || (r->kind != V_BINARY && r->kind != V_UNARY && r->kind != V_BROADCAST)) {
+    if (!r->uses) lower_discard(r);  // (a constant, or a value that exists already: the name keeps its op)
+    return v;
+  }
   Value *a = v->a, *b = v->b;
   v->kind = r->kind, v->op = r->op, v->a = r->a, v->b = r->b, v->ival = r->ival;
   a->uses--, lower_discard(a);

@@ -83,7 +83,8 @@ def game_of_life(tally, folder, name, kernel, small):
     differing = int((out_c != out_t).sum())
     tally.case(differing == 0, f"{folder}/{name}.py {n}x{n}: {differing} cells differ from Triton's")
     if not small:
-        time_both(f"{folder}/{name}.py {n}x{n}", triton_run, tl2cu_run, 200, lambda ms: f"{2 * n * n / ms / 1e6:.0f} GB/s")
+        time_both(f"{folder}/{name}.py {n}x{n}", triton_run, tl2cu_run, 200,
+                  lambda ms: f"{2 * n * n / ms / 1e6:.0f} GB/s")
 
 
 def matmul(tally, folder, name, small):
