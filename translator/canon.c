@@ -515,22 +515,62 @@ static void fuse_dot_add(Kernel *k, Value *add, Value *d) {
   for (int i = 0; i < 3; i++) operands[i]->uses--, lower_discard(operands[i]);
 }
 
-static void find_dot_adds(Kernel *k, Value *v, int mark) {
-  if (!v || v->visit == mark) return;
-  v->visit = mark;
-  find_dot_adds(k, v->a, mark), find_dot_adds(k, v->b, mark), find_dot_adds(k, v->c, mark);
-  if (v->kind != V_BINARY || v->op != OP_ADD || v->shape.rank < 2 || !v->cname) return;
-  Value *d = fusable_dot(v->b, v->a, v) ? v->b : fusable_dot(v->a, v->b, v) ? v->a : NULL;
-  if (d) fuse_dot_add(k, v, d);
+// An add nothing names (`tl.store(p, tl.dot(a, b) + bias)`) becomes the dot where the dot's
+// statement is: only if its other operand is there already (a constant, a parameter, or a
+// value named or a variable declared before it, in its list or one around it).
+static Stmt *let_of(Stmt *list, Value *v) {
+  for (Stmt *s = list; s; s = s->next) {
+    if (s->kind == S_LET && s->v == v) return s;
+    Stmt *in = let_of(s->body, v);
+    if (!in) in = let_of(s->orelse, v);
+    if (in) return in;
+  }
+  return NULL;
 }
 
-static void find_dot_adds_in(Kernel *k, Stmt *s, int mark) {
+// 1: `at` is in the list, with o defined before it; -1: without; 0: not in the list.
+static int defined_before(Stmt *list, Stmt *at, Value *o, bool defined) {
+  for (Stmt *s = list; s; s = s->next) {
+    if (s == at) return defined ? 1 : -1;
+    int r = defined_before(s->body, at, o, defined || (s->kind == S_FOR && s->var == o));
+    if (!r) r = defined_before(s->orelse, at, o, defined);
+    if (r) return r;
+    defined |= (s->kind == S_LET && s->v == o) || (s->kind == S_VARDEF && s->var == o);
+  }
+  return 0;
+}
+
+static bool available_at(Kernel *k, Stmt *at, Value *o) {
+  Value *u = strip_broadcast(o);
+  if (u->kind == V_CONST || u->kind == V_PARAM) return true;
+  return is_materialized(o) && defined_before(k->body, at, o, false) == 1;
+}
+
+static void find_dot_adds(Canon *cn, Kernel *k, Value *v, int mark) {
+  if (!v || v->visit == mark) return;
+  v->visit = mark;
+  find_dot_adds(cn, k, v->a, mark), find_dot_adds(cn, k, v->b, mark), find_dot_adds(cn, k, v->c, mark);
+  if (v->kind != V_BINARY || v->op != OP_ADD || v->shape.rank < 2) return;
+  Value *d = fusable_dot(v->b, v->a, v) ? v->b : fusable_dot(v->a, v->b, v) ? v->a : NULL;
+  if (!d) return;
+  if (v->cname) {
+    fuse_dot_add(k, v, d);
+    return;
+  }
+  Value *o = d == v->b ? v->a : v->b;
+  Stmt *at = let_of(k->body, d);
+  if (!at || v->id >= cn->nmemo || !available_at(k, at, o)) return;
+  move_use(&d->c, o);
+  cn->memo[v->id] = d;  // its readers read the dot (canon below)
+}
+
+static void find_dot_adds_in(Canon *cn, Kernel *k, Stmt *s, int mark) {
   for (; s; s = s->next) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) find_dot_adds(k, vs[i], mark);
-    find_dot_adds_in(k, s->body, mark);
-    find_dot_adds_in(k, s->orelse, mark);
+    for (int i = 0; i < STMT_VALUES; i++) find_dot_adds(cn, k, vs[i], mark);
+    find_dot_adds_in(cn, k, s->body, mark);
+    find_dot_adds_in(cn, k, s->orelse, mark);
   }
 }
 
@@ -541,7 +581,7 @@ void canon_pass(Kernel *k) {
   memset(cn.memo, 0, (size_t)cn.nmemo * sizeof *cn.memo);
   cn.index = xmalloc((size_t)cn.nmemo);
   memset(cn.index, 0, (size_t)cn.nmemo);
-  find_dot_adds_in(k, k->body, sem_walk_mark());
+  find_dot_adds_in(&cn, k, k->body, sem_walk_mark());
   mark_index_in(&cn, k->body);
   canon_stmts(&cn, k->body);
 }
