@@ -87,7 +87,7 @@ static void collect(Value *v, int64_t scale, Affine *f, bool through_names, int 
 
 // A * B: a constant side scales the other; otherwise the product is an atom.
 static void collect_product(Value *v, int64_t scale, Affine *f, bool through_names, int depth) {
-  Affine l = {0}, r = {0};
+  Affine l = {.ty = f->ty}, r = {.ty = f->ty};
   collect(v->a, 1, &l, through_names, depth + 1);
   collect(v->b, 1, &r, through_names, depth + 1);
   if (l.overflow || r.overflow || (l.n && r.n)) {

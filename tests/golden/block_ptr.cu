@@ -544,7 +544,7 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(pid, 512), ((_e >> 5) * 32)), (_e & 31));
   }
   // L116: tl.store(out_ptr + offs, tile)
   if constexpr (kAssumeAligned) {
@@ -578,7 +578,7 @@ __global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(pid, 512), ((_e >> 5) * 32)), (_e & 31));
   }
   // L127: v = tl.load(v_ptr + offs)
   float v[4];  // [16, 32] fp32

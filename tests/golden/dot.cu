@@ -862,14 +862,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 4) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + ((_e >> 9) * 512)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+      a[_k] = *(((a_ptr + ((_e >> 9) * 512)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
     }
   }
   // L77: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
@@ -878,14 +878,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 4) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + (rb[_k] * 512)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+      b[_k] = *(((b_ptr + (rb[_k] * 512)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
     }
   }
   // L78: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
@@ -893,7 +893,7 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
+    c[_k] = ((((_e >> 8) * 256) + (((_e >> 4) & 15) * 16)) + (_e & 15));
   }
   // L79: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
   float dot[4];  // [2, 16, 16] fp32

@@ -159,11 +159,11 @@ __global__ void __launch_bounds__(128) td_host(half *desc_base, int32_t desc_sha
         _t.v[_j] = tile[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul(tl2cu_mul((int32_t)blockIdx.x, 16), 32)) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((int32_t)blockIdx.x, 512)) + offs[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (o_ptr + tl2cu_mul(tl2cu_mul((int32_t)blockIdx.x, 16), 32))[offs[_k]] = tile[_k];
+    for (int _k = 0; _k < 4; ++_k) (o_ptr + tl2cu_mul((int32_t)blockIdx.x, 512))[offs[_k]] = tile[_k];
   }
 }
 

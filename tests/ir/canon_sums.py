@@ -21,10 +21,12 @@ def canon_sums(x_ptr, y_ptr, f_ptr, out_ptr, s: tl.int64, n, BLOCK: tl.constexpr
     c = tl.load(x_ptr + (2 + (i + n * 4)))
     d = tl.load((x_ptr + 2) + (4 * n + i))
     e = tl.load(x_ptr + ((i + 2) + n * 4))
+    # distributed: x_ptr + (i * 4 + 4), one i32 offset
+    m = tl.load(x_ptr + (i + 1) * 4)
     # not exact to merge: sext(i + n) and two i32 offsets stay as written
     g = tl.load(y_ptr + (i + n).to(tl.int64))
     h = tl.load(y_ptr + i + n)
     # float sums, division and modulo, and data sums, as written
     f = tl.load(f_ptr + i)
     q = (i + n) // 4 + (i + n) % 4
-    tl.store(out_ptr + i, a + b + c + d + e + g + h + (f + 1.0 + 2.0).to(tl.int32) + q)
+    tl.store(out_ptr + i, a + b + c + d + e + m + g + h + (f + 1.0 + 2.0).to(tl.int32) + q)
