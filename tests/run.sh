@@ -180,7 +180,8 @@ done
 for dir in tests/spelling/*/; do
   name=$(basename "$dir")
   if ! command -v python3 >/dev/null 2>&1; then echo "[SKIP] spelling $name: python3 not found"; continue; fi
-  if python3 tests/spelling/check.py "$TL2CU" "$dir" >"$tmp/spelling_$name.log" 2>&1; then ok "spelling $name: $(tail -1 "$tmp/spelling_$name.log" | sed 's/^[^:]*: //')"
+  if python3 tests/spelling/check.py "$TL2CU" "$dir" >"$tmp/spelling_$name.log" 2>&1; then
+    ok "spelling $name: $(tail -1 "$tmp/spelling_$name.log" | sed 's/^[^:]*: //')"
   else bad "spelling $name" "$tmp/spelling_$name.log"; fi
 done
 

@@ -428,7 +428,8 @@ bool constant_difference(Value *p, Value *q, int64_t *d) {
   if (p->ty.kind == TY_PTR && !affine_same_atom(f.base, g.base, 0)) return false;
   for (int i = 0; i < f.n; i++) {
     bool found = false;
-    for (int j = 0; j < g.n && !found; j++) found = f.t[i].coef == g.t[j].coef && affine_same_atom(f.t[i].atom, g.t[j].atom, 0);
+    for (int j = 0; j < g.n && !found; j++)
+      found = f.t[i].coef == g.t[j].coef && affine_same_atom(f.t[i].atom, g.t[j].atom, 0);
     if (!found) return false;
   }
   *d = f.constant - g.constant;

@@ -184,7 +184,7 @@ static int atom_cmp(Value *a, Value *b, int depth) {
       if (c) return c;
     }
   }
-  return a->id < b->id ? -1 : a->id > b->id;  // the same computation twice: merged by same_value already
+  return a->id < b->id ? -1 : a->id > b->id;  // (the same computation twice is one term: affine_same_atom)
 }
 
 // Program-invariant terms, then strided ones (a product, or a coefficient other than
