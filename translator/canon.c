@@ -187,17 +187,39 @@ static int atom_cmp(Value *a, Value *b, int depth) {
   return a->id < b->id ? -1 : a->id > b->id;  // (the same computation twice is one term: affine_same_atom)
 }
 
-// Program-invariant terms, then strided ones (a product, or a coefficient other than
-// +-1: `rows * stride`), then unit ones (`cols`), as indices are usually written.
-// Within varying terms: the outer dims' first (`rows[:, None] * stride + cols[None, :]`).
+// By value id, for the pass: named inside a loop's body (term_cmp, a qsort comparator, reads it).
+static unsigned char *named_in_loop;
+static int named_in_loop_len;
+
+static void mark_loop_names(Stmt *s, bool in_loop) {
+  for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->id < named_in_loop_len) named_in_loop[s->v->id] = in_loop;
+    mark_loop_names(s->body, in_loop || s->kind == S_FOR || s->kind == S_WHILE);
+    mark_loop_names(s->orelse, in_loop);
+  }
+}
+
+// Whether v may change from one iteration of a loop to the next: it reads a variable or a
+// value named inside a loop. (Past 16 levels: taken as yes.)
+static bool loop_variant(Value *v, int depth) {
+  if (!v) return false;
+  if (v->kind == V_VAR || depth > 16) return true;
+  if (is_materialized(v)) return v->id < named_in_loop_len && named_in_loop[v->id];
+  return loop_variant(v->a, depth + 1) || loop_variant(v->b, depth + 1) || loop_variant(v->c, depth + 1);
+}
+
+// Loop-invariant terms before loop-variant ones (nvcc can hoist their sum), and in each
+// group: the program-invariant (scalar) terms, then strided ones (a product, or a
+// coefficient other than +-1: `rows * stride`) before unit ones (`cols`), the outer dims'
+// first (`rows[:, None] * stride + cols[None, :]`), as indices are usually written.
 static int term_class(const AffineTerm *t) {
   Value *a = strip_broadcast(t->atom);
   int innermost = -1;  // the last dim it varies along, counted from the right
   for (int d = 0; d < a->shape.rank; d++)
     if (a->shape.dim[d] != 1) innermost = a->shape.rank - 1 - d;
-  if (innermost < 0) return 0;
   bool strided = (t->coef != 1 && t->coef != -1) || (a->kind == V_BINARY && a->op == OP_MUL);
-  return 2 * (MAX_RANK - innermost) + !strided;
+  int within = innermost < 0 ? 0 : 2 * (MAX_RANK - innermost) + !strided;
+  return (loop_variant(a, 0) ? 2 * MAX_RANK + 2 : 0) + within;
 }
 
 static int term_cmp(const void *x, const void *y) {
@@ -583,5 +605,9 @@ void canon_pass(Kernel *k) {
   memset(cn.index, 0, (size_t)cn.nmemo);
   find_dot_adds_in(&cn, k, k->body, sem_walk_mark());
   mark_index_in(&cn, k->body);
+  named_in_loop_len = cn.nmemo;
+  named_in_loop = xmalloc((size_t)cn.nmemo);
+  memset(named_in_loop, 0, (size_t)cn.nmemo);
+  mark_loop_names(k->body, false);
   canon_stmts(&cn, k->body);
 }

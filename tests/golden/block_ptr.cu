@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&x_ptr[tl2cu_add((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0), (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * rows_strides_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&x_ptr[tl2cu_add((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0), (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) * rows_strides_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)rows_offsets_1 + (int64_t)(_e & 31)))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -240,7 +240,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
       for (int _k = 0; _k < 4; _k += 4) {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
         tl2cu_vec<float, 4> _t;
-        if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)rows_offsets_1 + (int64_t)(_e & 31))));
+        if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1)));
         else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
         for (int _j = 0; _j < 4; ++_j) sum_input[_k + _j] = _t.v[_j];
       }
@@ -248,7 +248,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 4; ++_k) {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)rows_offsets_1 + (int64_t)(_e & 31)))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+        sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
       }
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
@@ -418,7 +418,7 @@ __global__ void __launch_bounds__(128) bp_branch(half *x_ptr, half *y_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    v[_k] = (((((int64_t)src_offsets_0_2 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0_2 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0_2 + (int64_t)_e)] : half(0.0f));
+    v[_k] = (((((int64_t)_e + (int64_t)src_offsets_0_2) >= 0LL) && (((int64_t)_e + (int64_t)src_offsets_0_2) < src_shape_0)) ? x_ptr[((int64_t)_e + (int64_t)src_offsets_0_2)] : half(0.0f));
   }
   // L94: dst = tl.make_block_ptr(y_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
   const int64_t dst_shape_0 = (int64_t)n;

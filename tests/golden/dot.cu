@@ -58,13 +58,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K));
+        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K), half(0.0f));
       }
     }
     // L33: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
@@ -72,13 +72,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K), half(0.0f));
       }
     }
     // L34: acc = tl.dot(a, b, acc)
@@ -1109,12 +1109,12 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
-        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
+        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
         for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
+      for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
     }
     // L100: o = tl.dot(w, x)
     float o[16];  // [32, 64] fp32
@@ -1154,12 +1154,12 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
         for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
           const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
           const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
-          *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((_e >> 6), tl2cu_mul(T, 64))) + tl2cu_add(tl2cu_mul(t, 64), (_e & 63))) = _t;
+          *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((_e >> 6), tl2cu_mul(T, 64))) + tl2cu_add((_e & 63), tl2cu_mul(t, 64))) = _t;
         }
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) *((o_ptr + tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)])) = o[_k];
+      for (int _k = 0; _k < 16; ++_k) *((o_ptr + tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64))) = o[_k];
     }
   }
 }
@@ -1878,24 +1878,24 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
     // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
+      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
     // L179: a_in = (k + rk)[None, :] < K
     bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
     // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
+      b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
     // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     uint8_t dot_input[16];  // [64, 32] fp8e4nv
@@ -2065,24 +2065,24 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
     // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
+      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
     // L179: a_in = (k + rk)[None, :] < K
     bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
     // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
+      b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
     // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     uint8_t dot_input[16];  // [64, 32] fp8e4nv

@@ -1399,7 +1399,7 @@ __global__ void __launch_bounds__(128) histogram_loop(int32_t *x_ptr, int32_t *o
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      offs[_k] = tl2cu_add(start, _e);
+      offs[_k] = tl2cu_add(_e, start);
     }
     // L106: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     int32_t x[2];  // [256] i32
@@ -1456,7 +1456,7 @@ __global__ void __launch_bounds__(128) histogram_loop_aligned(int32_t *x_ptr, in
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      offs[_k] = tl2cu_add(start, _e);
+      offs[_k] = tl2cu_add(_e, start);
     }
     // L106: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     int32_t x[2];  // [256] i32 (8-byte loads)

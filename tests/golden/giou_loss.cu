@@ -453,7 +453,7 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      offsets[_k] = tl2cu_add(start, _e);
+      offsets[_k] = tl2cu_add(_e, start);
     }
     // L86: mask = offsets < n_parts
     bool mask[8];  // [1024] i1

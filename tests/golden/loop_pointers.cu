@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, in
       for (int _k = 0; _k < 4; _k += 4) {
         const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
         tl2cu_vec<float, 4> _t;
-        if ((tl2cu_add(i, _e) < n_cols)) _t = *(const tl2cu_vec<float, 4> *)ptrs_1[_k];
+        if ((tl2cu_add(_e, i) < n_cols)) _t = *(const tl2cu_vec<float, 4> *)ptrs_1[_k];
         else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
         for (int _j = 0; _j < 4; ++_j) x[_k + _j] = _t.v[_j];
       }
@@ -45,7 +45,7 @@ __global__ void __launch_bounds__(128) rows_sum(float *x_ptr, float *out_ptr, in
       #pragma unroll
       for (int _k = 0; _k < 4; ++_k) {
         const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
-        x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (tl2cu_add(i, _e) < n_cols), 0.0f);
+        x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (tl2cu_add(_e, i) < n_cols), 0.0f);
       }
     }
     // L23: acc += x
@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
-      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], (((i * 3) + _e) < n), 0.0f);
+      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], ((_e + (i * 3)) < n), 0.0f);
     }
     // L48: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32

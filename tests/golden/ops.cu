@@ -3135,7 +3135,7 @@ __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *
     // L155: j = start + i
     int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
+    for (int _k = 0; _k < 4; ++_k) j[_k] = (i[_k] + start);
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
     float w[4];  // [512] fp32
     if constexpr (kAssumeAligned) {

@@ -1019,7 +1019,7 @@ __global__ void __launch_bounds__(128) bytes_in_loop(int8_t *x_ptr, int8_t *out_
     // L122: w = tl.load(out_ptr + n + i, mask=i + r < n, other=3)
     int8_t w[16];  // [1024] i8
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], (tl2cu_add(r, i[_k]) < n), (int8_t)3);
+    for (int _k = 0; _k < 16; ++_k) w[_k] = tl2cu_load_masked(&(out_ptr + n)[i[_k]], (tl2cu_add(i[_k], r) < n), (int8_t)3);
     // L123: tl.store(out_ptr + n + i, w - (v ^ r), mask=i < n)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) if ((i[_k] < n)) (out_ptr + n)[i[_k]] = (int8_t)tl2cu_sub((int32_t)w[_k], ((int32_t)v[_k] ^ r));
