@@ -1,7 +1,7 @@
 // canon.c: integer index arithmetic in one normal form, before any analysis reads it.
 // Input: a traced kernel. Output: the same kernel where every integer sum (+, -, unary -,
 // multiplication by a constant) and every pointer sum is rebuilt as
-//   (program-invariant terms) + (varying terms) + constant
+//   (loop-invariant terms: program-invariant ones first) + (loop-variant terms) + constant
 // each term an atom (anything else: a parameter, a cast, a load, a product of two
 // non-constants with its factors ordered) times a folded coefficient, so that
 // `x + offs`, `offs + x`, `x + (a + b)`, `(x + a) + b`, `-1 * s`, `0 * s + x`, `dc + c +
