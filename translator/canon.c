@@ -450,8 +450,9 @@ static bool cse_kind(Value *v) {
   return index_ty && (v->kind == V_BINARY || v->kind == V_CAST || v->kind == V_EXPAND || v->kind == V_BROADCAST);
 }
 
-static Value *named_copy(Canon *cn, Value *r) {
-  if (is_materialized(r) || !cse_kind(r) || reads_var(r, 0)) return r;
+static Value *named_copy(Canon *cn, Value *v, Value *r) {
+  bool index = v->ty.kind == TY_PTR || (v->id < cn->nmemo && (cn->index[v->id] & 2));  // (index math only)
+  if (!index || is_materialized(r) || !cse_kind(r) || reads_var(r, 0)) return r;
   for (int i = cn->named.len - 1; i >= 0; i--) {
     Value *n = cn->named.items[i];
     if (n != r && type_eq(n->ty, r->ty) && shape_eq(n->shape, r->shape) && affine_same_atom(n, r, 0)) {
@@ -471,7 +472,7 @@ static Value *canon(Canon *cn, Value *v) {
     if (v->b) move_use(&v->b, canon(cn, v->b));
     if (v->c) move_use(&v->c, canon(cn, v->c));
   }
-  Value *r = named_copy(cn, is_sum_root(cn, v) ? rebuild(v) : v);
+  Value *r = named_copy(cn, v, is_sum_root(cn, v) ? rebuild(v) : v);
   if (v->id < cn->nmemo) cn->memo[v->id] = r;
   return r;
 }

@@ -631,7 +631,7 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : cumsum_input[_k]);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
 }
 
 // packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -797,7 +797,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
     #pragma unroll
     for (int _j = 0; _j < 8; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : cumsum_input[_k]);
+      _t.v[_j] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
