@@ -83,6 +83,17 @@ static void add_term(Affine *f, Value *atom, int64_t coef) {
   f->t[f->n++] = (AffineTerm){atom, coef};
 }
 
+// Coefficients wrapped to the type; terms that cancel dropped.
+static void normalize(Affine *f) {
+  int n = 0;
+  f->constant = wrap(f->constant, f->ty);
+  for (int i = 0; i < f->n; i++) {
+    f->t[i].coef = wrap(f->t[i].coef, f->ty);
+    if (f->t[i].coef) f->t[n++] = f->t[i];
+  }
+  f->n = n;
+}
+
 static void collect(Value *v, int64_t scale, Affine *f, bool through_names, int depth);
 
 // A * B: a constant side scales the other; otherwise the product is an atom.
@@ -99,6 +110,27 @@ static void collect_product(Value *v, int64_t scale, Affine *f, bool through_nam
   f->constant = add_wrap(f->constant, mul_wrap(scale, mul_wrap(k->constant, x->constant)));
 }
 
+// An integer widened (sext or zext to more bits).
+static bool widening(Value *v) {
+  return v->kind == V_CAST && is_index_int(v->ty.kind) && is_index_int(v->a->ty.kind) &&
+         scalar_bits(v->a->ty.kind) < scalar_bits(v->ty.kind);
+}
+
+// The analyses' view of a widened sum: the sum of its widened terms, as if it did not wrap
+// (Triton's AxisInfo assumes so; a window checks its addresses at run time): p + i and
+// p + i.to(tl.int64) + 1 are one element apart.
+static void collect_widened(Value *v, int64_t scale, Affine *f, int depth) {
+  Affine inner = {.ty = v->a->ty.kind};
+  collect(v->a, 1, &inner, true, depth + 1);
+  normalize(&inner);
+  if (inner.overflow) {
+    add_term(f, v, scale);
+    return;
+  }
+  for (int i = 0; i < inner.n; i++) add_term(f, inner.t[i].atom, mul_wrap(scale, inner.t[i].coef));
+  f->constant = add_wrap(f->constant, mul_wrap(scale, inner.constant));
+}
+
 // v * scale added to f, v of f's type. through_names: look into named values too (the
 // analyses' view); the rewrite stops at them, keeping the C variable the source named.
 static void collect(Value *v, int64_t scale, Affine *f, bool through_names, int depth) {
@@ -108,6 +140,8 @@ static void collect(Value *v, int64_t scale, Affine *f, bool through_names, int 
     f->constant = add_wrap(f->constant, mul_wrap(scale, s->ival));
   } else if (s->kind == V_CAST && s->a->kind == V_CONST && is_index_int(s->a->ty.kind) && is_index_int(s->ty.kind)) {
     f->constant = add_wrap(f->constant, mul_wrap(scale, wrap(s->a->ival, s->ty.kind)));
+  } else if (through_names && !opaque && widening(s)) {
+    collect_widened(s, scale, f, depth);
   } else if (opaque || !is_sum_node(s, f->ty)) {
     add_term(f, s, scale);
   } else if (s->kind == V_UNARY) {
@@ -118,17 +152,6 @@ static void collect(Value *v, int64_t scale, Affine *f, bool through_names, int 
     collect(s->a, scale, f, through_names, depth + 1);
     collect(s->b, s->op == OP_SUB ? -scale : scale, f, through_names, depth + 1);
   }
-}
-
-// Coefficients wrapped to the type; terms that cancel dropped.
-static void normalize(Affine *f) {
-  int n = 0;
-  f->constant = wrap(f->constant, f->ty);
-  for (int i = 0; i < f->n; i++) {
-    f->t[i].coef = wrap(f->t[i].coef, f->ty);
-    if (f->t[i].coef) f->t[n++] = f->t[i];
-  }
-  f->n = n;
 }
 
 // A pointer's offsets, in elements: its base pointer, the sum of its offsets (as if no
