@@ -520,10 +520,11 @@ static void canon_stmts(Canon *cn, Stmt *s) {
 // ---------------------------------------------------------------- dot + add
 // Triton's CombineDotAdd{I,F}[Rev]Pattern (lib/Dialect/Triton/Transforms/Combine.td):
 // AddI/AddF(d, dot(a, b, c)) in either order becomes dot(a, b, d) when c is zero and
-// the dot has no other use; for floats only when its maxNumImpreciseAcc is 0, which
-// Triton's semantic.py sets for every dot whose operands are not both fp8 (fp8 dots take
-// the target's default, 2**30 on sm_90: left alone here). Triton does it, so its bits
-// are those of the accumulating dot, and so are ours.
+// the dot has no other use; for floats only when its maxNumImpreciseAcc is 0: what
+// semantic.py gives a dot whose operands are not both fp8 unless max_num_imprecise_acc is
+// passed, while fp8 dots take the target's default, 2**30 on sm_90 (the NVIDIA back end's
+// parse_options), 0 elsewhere (Value.imprecise_acc, builtins.c). Triton does it, so its
+// bits are those of the accumulating dot, and so are ours.
 
 static bool is_zero(Value *v) {
   v = strip_broadcast(v);
@@ -533,7 +534,7 @@ static bool is_zero(Value *v) {
 static bool fusable_dot(Value *d, Value *other, Value *add) {
   if (d->kind != V_DOT || d->uses != 2 || !is_zero(d->c) || add->ty.kind != d->ty.kind) return false;
   if (!shape_eq(other->shape, d->shape) || !type_eq(other->ty, d->ty)) return false;
-  return !(scalar_is_float(d->ty.kind) && scalar_is_fp8(d->a->ty.kind) && scalar_is_fp8(d->b->ty.kind));
+  return !(scalar_is_float(d->ty.kind) && d->imprecise_acc);
 }
 
 // The add becomes the dot (keeping the add's name and place, after the dot's operands),

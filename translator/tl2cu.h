@@ -557,6 +557,7 @@ struct Value {
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
+  bool imprecise_acc; // V_DOT: Triton's max_num_imprecise_acc is not 0 (canon.c leaves a dot + add unfused)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -689,6 +690,7 @@ typedef struct {
   int num_stages;            // Triton's num_stages (--num-stages, the autotune config's; default 3): dot.c's pipelines
   bool wgmma;                // --target sm_90a: pipelined dots of 64-row warpgroup slices on wgmma (dot.c)
   bool fp8;                  // the target has fp8 (cvt to and from it, mma.sync's fp8 types: sm_89 and later)
+  bool sm90;                 // the target is sm_90(a): Triton's fp8 dots default to max_num_imprecise_acc = 2**30
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
