@@ -121,6 +121,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/dtype_attrs.py -o $(BUILD)/gpu/dtype_attrs.cu
 	$(BUILD)/tl2cu tests/golden/sort_ops.py -o $(BUILD)/gpu/sort_ops.cu
 	$(BUILD)/tl2cu tests/golden/inline_asm.py -o $(BUILD)/gpu/inline_asm.cu
+	for f in tests/spelling/*/*.py; do d=$$(basename $$(dirname $$f)); \
+	  $(BUILD)/tl2cu $$f -o $(BUILD)/gpu/spelling_$${d}_$$(basename $$f .py).cu || exit 1; done
 
 test: $(BUILD)/tl2cu
 	tests/run.sh

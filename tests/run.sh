@@ -174,6 +174,17 @@ for py in tests/ir/*.py; do
   else cat "$tmp/$name.ir.err" >>"$tmp/$name.ir.diff"; bad "IR $name after ${ir_pass:-layout}" "$tmp/$name.ir.diff"; fi
 done
 
+# ---- spellings (tests/spelling, issue 43): one kernel written several ways (operand order,
+# parentheses, named or inline values, += or the accumulator argument, a static_range loop or
+# its statements) translates to the same CUDA and IR after smem, or to the same optimizations
+for dir in tests/spelling/*/; do
+  name=$(basename "$dir")
+  if ! command -v python3 >/dev/null 2>&1; then echo "[SKIP] spelling $name: python3 not found"; continue; fi
+  if python3 tests/spelling/check.py "$TL2CU" "$dir" >"$tmp/spelling_$name.log" 2>&1; then
+    ok "spelling $name: $(tail -1 "$tmp/spelling_$name.log" | sed 's/^[^:]*: //')"
+  else bad "spelling $name" "$tmp/spelling_$name.log"; fi
+done
+
 # ---- host tensor descriptors: the struct a kernel.h declares is the runtime's, text for
 # text, and a C++ program including that header builds and links against the kernels
 if "$TL2CU" --format=none tests/golden/block_ptr.py -o "$tmp/desc.cu" -H "$tmp/desc.h" 2>/dev/null &&

@@ -297,6 +297,41 @@ static void test_axis_info(void) {
         "axisinfo: an offset narrowed from int64 keeps its facts");
 }
 
+// ---------------------------------------------------------------- canon.c
+
+// Constant differences between addresses on the affine form, whatever the order and
+// parentheses of the source (issue 43: `dc + center + dr * s` lost every window), before
+// canon.c rewrites anything; and after it, the same sums in one form.
+static void test_constant_differences(void) {
+  const char *src = "import triton\nimport triton.language as tl\n@triton.jit\n"
+                    "def f(p, s, N: tl.constexpr):\n"
+                    "    i = tl.arange(0, N)\n"
+                    "    a = tl.load(p + i)\n"
+                    "    b = tl.load(1 + (i + p))\n"
+                    "    c = tl.load(p + (2 + i - s) + 1 * s)\n"
+                    "    d = tl.load(p + (-1 * s + i) + 0 * s)\n"
+                    "    e = tl.load(p + i * 2)\n"
+                    "    tl.store(p + i, a + b + c + d + e)\n";
+  Kernel *k = trace(src, "*i32, i64, 64");
+  Value *ptr[8];
+  int n = load_pointers(k, ptr, 8);
+  CHECK(n == 5, "canon: five loads traced");
+  if (n != 5) return;
+  int64_t d = 0;
+  CHECK(constant_difference(ptr[1], ptr[0], &d) && d == 1, "canon: 1 + (i + p) is p + i plus 1 (a constant on the left)");
+  CHECK(constant_difference(ptr[2], ptr[0], &d) && d == 2, "canon: p + (2 + i - s) + 1 * s is p + i plus 2 (s cancels)");
+  CHECK(!constant_difference(ptr[3], ptr[0], &d), "canon: p + (-1 * s + i) is not a constant from p + i");
+  CHECK(!constant_difference(ptr[4], ptr[0], &d), "canon: p + 2i is not a constant from p + i");
+  canon_pass(k);
+  n = load_pointers(k, ptr, 8);
+  CHECK(n == 5 && constant_difference(ptr[1], ptr[0], &d) && d == 1, "canon: after the pass, still p + i plus 1");
+  Affine f;
+  CHECK(n == 5 && affine_form(ptr[3], &f) && f.n == 2 && f.constant == 0, "canon: 0 * s folded, -1 * s a term of its own");
+  Value *b = ptr[1];
+  CHECK(b->kind == V_BINARY && b->op == OP_ADD && unbroadcast(b->b)->kind == V_CONST && unbroadcast(b->b)->ival == 1,
+        "canon: the rewritten 1 + (i + p) ends in its constant");
+}
+
 // ---------------------------------------------------------------- linear.c
 
 // The runtime's tl2cu_elem_mma<WM, WN, M, N>(tid, k), written again.
@@ -377,6 +412,7 @@ int main(int argc, char **argv) {
   test_promotion();
   test_verify();
   test_axis_info();
+  test_constant_differences();
   test_linear_layouts();
   if (failures) {
     fprintf(stderr, "unit: %d of %d checks failed\n", failures, checks);

@@ -418,27 +418,20 @@ bool int_constant(Value *v, int64_t *c) {
 }
 
 // p - q, when the two differ only by added integer constants (in elements for
-// pointers of the same type). False when that cannot be shown.
+// pointers of the same type), read on the affine form (canon.c): a constant on either
+// side, at any depth. False when that cannot be shown.
 bool constant_difference(Value *p, Value *q, int64_t *d) {
-  int64_t c, e;
   if (p == q) return *d = 0, true;
-  bool p_sum = p->kind == V_BINARY && (p->op == OP_ADD || p->op == OP_SUB) && p->a->ty.kind == p->ty.kind;
-  bool q_sum = q->kind == V_BINARY && (q->op == OP_ADD || q->op == OP_SUB) && q->a->ty.kind == q->ty.kind;
-  if (p_sum && int_constant(p->b, &c) && constant_difference(p->a, q, &e)) return *d = e + (p->op == OP_ADD ? c : -c), true;
-  if (q_sum && int_constant(q->b, &c) && constant_difference(p, q->a, &e)) return *d = e - (q->op == OP_ADD ? c : -c), true;
-  if (p->kind != q->kind || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape)) return false;
-  *d = 0;
-  switch (p->kind) {
-  case V_PARAM: return p->param_index >= 0 && p->param_index == q->param_index;
-  case V_CONST: return p->ival == q->ival && p->fval == q->fval;
-  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return p->ival == q->ival;
-  case V_BROADCAST: case V_EXPAND: return p->ival == q->ival && constant_difference(p->a, q->a, d);
-  case V_CAST: return p->a->ty.kind == q->a->ty.kind && constant_difference(p->a, q->a, &e) && e == 0;
-  case V_BINARY:
-    if (p->op != q->op || !constant_difference(p->a, q->a, &c) || !constant_difference(p->b, q->b, &e)) return false;
-    if (p->op == OP_ADD) return *d = c + e, true;
-    if (p->op == OP_SUB) return *d = c - e, true;
-    return c == 0 && e == 0;
-  default: return false;
+  if (!type_eq(p->ty, q->ty) || !shape_eq(p->shape, q->shape)) return false;
+  Affine f, g;
+  if (!affine_form(p, &f) || !affine_form(q, &g) || f.n != g.n) return false;
+  if (p->ty.kind == TY_PTR && !affine_same_atom(f.base, g.base, 0)) return false;
+  for (int i = 0; i < f.n; i++) {
+    bool found = false;
+    for (int j = 0; j < g.n && !found; j++)
+      found = f.t[i].coef == g.t[j].coef && affine_same_atom(f.t[i].atom, g.t[j].atom, 0);
+    if (!found) return false;
   }
+  *d = f.constant - g.constant;
+  return true;
 }

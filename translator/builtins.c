@@ -718,9 +718,13 @@ static Obj *b_dot(Ctx *c, Node *call, Obj **a) {
   } else if (allow && !const_int(a[4], call, "allow_tf32")) {
     p = DOT_IEEE;
   }
-  if (a[5] && a[5]->kind != OBJ_NONE) const_int(a[5], call, "max_num_imprecise_acc");
+  bool given = a[5] && a[5]->kind != OBJ_NONE;
+  int64_t imprecise = given ? const_int(a[5], call, "max_num_imprecise_acc") : 0;
   Scalar out = a[6] && a[6]->kind != OBJ_NONE ? dtype_arg(a[6], call, "out_dtype") : TY_F32;
   Value *d = sem_dot(c, x, y, acc, p, out, call->loc);
+  // (semantic.py: fp8 dots default to the target's value, 2**30 on sm_90, others to 0)
+  bool fp8 = scalar_is_fp8(x->ty.kind) && scalar_is_fp8(y->ty.kind);
+  d->imprecise_acc = given ? imprecise != 0 : fp8 && c->k && c->k->sm90;
   warn_dot_speed(d, call->loc);
   return obj_value(d);
 }

@@ -1552,6 +1552,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
   k->wgmma = !o->target || !strcmp(o->target, "sm_90a");  // (the default: the H200, where Triton's tl.dot is wgmma)
   k->fp8 = !o->target || (strcmp(o->target, "sm_80") && strcmp(o->target, "sm_86"));
+  k->sm90 = !o->target || !strncmp(o->target, "sm_90", 5);
   const SigOpt *sig_opt = find_sig(o, f->name, nkernels);
   const char *sig = sig_opt ? sig_opt->sig : f->signature;
   bool sig_on_command_line = sig_opt && !sig_opt->loc.line;

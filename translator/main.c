@@ -2,9 +2,10 @@
 //   options -> read (decoded from a PEP 263 coding cookie's encoding) -> parse (syntax.c, ast.c,
 //   pyrules.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
-//   lower (lower.c, semantic.c, builtins.c) -> group loads (loads.c) -> axis facts (axisinfo.c) -> layout
-//   (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared memory (smem.c, dot.c's
-//   pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format (clang-format).
+//   lower (lower.c, semantic.c, builtins.c) -> canonical index sums (canon.c) -> group loads (loads.c) -> axis
+//   facts (axisinfo.c) -> layout (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared
+//   memory (smem.c, dot.c's pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format
+//   (clang-format).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
 // both find the runtime header tl2cu.cuh beside this binary.
 // Exit status: 0 success, 1 errors in the input, 2 usage errors.
@@ -372,6 +373,8 @@ int main(int argc, char **argv) {
     for (int j = 0; j < variants.len; j++) {
       Kernel *k = variants.items[j];
       after_pass(k, "trace", false, &opt);
+      canon_pass(k);
+      after_pass(k, "canon", false, &opt);
       group_loads(k);
       after_pass(k, "group", false, &opt);
       axisinfo_pass(k);

@@ -24,6 +24,7 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc) {
 }
 
 int sem_next_id(void) { return next_id + 1; }
+int sem_new_id(void) { return ++next_id; }
 
 static int walk_marks;
 int sem_walk_mark(void) { return ++walk_marks; }

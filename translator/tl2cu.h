@@ -583,6 +583,7 @@ struct Value {
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
+  bool imprecise_acc; // V_DOT: Triton's max_num_imprecise_acc is not 0 (canon.c leaves a dot + add unfused)
   bool keep_dims;     // V_REDUCE
   bool reverse;       // V_SCAN
   bool arith_shift;   // V_BINARY >>: arithmetic, whatever the result's signedness (sem_binary)
@@ -715,6 +716,7 @@ typedef struct {
   int num_stages;            // Triton's num_stages (--num-stages, the autotune config's; default 3): dot.c's pipelines
   bool wgmma;                // --target sm_90a: pipelined dots of 64-row warpgroup slices on wgmma (dot.c)
   bool fp8;                  // the target has fp8 (cvt to and from it, mma.sync's fp8 types: sm_89 and later)
+  bool sm90;                 // the target is sm_90(a): Triton's fp8 dots default to max_num_imprecise_acc = 2**30
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // launched when these parameters hold for any one
   int npointer_needs;
   NameSet cnames;            // C names in use in this kernel (the tracer's, and the passes')
@@ -915,6 +917,26 @@ Obj *lower_scalar_fn(Ctx *c, Func *f, const Type *types, int nparams, Node *call
 // reads its operands, so what only it read is dropped as dead.
 void lower_discard(Value *v);
 
+// ---------------------------------------------------------------- canon.c
+// Integer index arithmetic in one normal form (before the analyses), and dot + add as an
+// accumulating dot where Triton's combiner makes it one.
+typedef struct { Value *atom; int64_t coef; } AffineTerm;
+enum { AFFINE_TERMS = 24 };
+typedef struct {
+  Scalar ty;        // the sum's type (a pointer's offsets: i64, in elements)
+  Value *root;      // the value decomposed
+  Value *base;      // a pointer's base (its offsets are the terms)
+  int n;
+  AffineTerm t[AFFINE_TERMS];
+  int64_t constant;
+  bool overflow;    // more terms than AFFINE_TERMS: not decomposed
+} Affine;
+// v as constant + sum of coef * atom, through named values and pointer offsets (as if no
+// offset wrapped, as Triton's AxisInfo assumes); false if v is not an integer or pointer.
+bool affine_form(Value *v, Affine *f);
+bool affine_same_atom(Value *a, Value *b, int depth);  // the same elements, computed alike
+void canon_pass(Kernel *k);
+
 // ---------------------------------------------------------------- semantic.c
 // Runtime values with Triton's typing: promotion, broadcasting, casts.
 Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc);
@@ -951,6 +973,7 @@ bool is_compare(Op op);  // < <= > >= == !=
 Value *unbroadcast(Value *v);
 bool float_from_int_bits(Value *x, Value *r);  // x: fp32/fp64 bits of an integer (a load) in r's block
 int sem_next_id(void);
+int sem_new_id(void);  // an id for a value a pass builds itself
 int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
 bool same_value(Value *a, Value *b, int depth);

@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   float v_back[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + (0 - 1));
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + -1);
     for (int _j = 0; _j < 4; ++_j) v_back[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(out_ptr + i, v_back)
@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = (x_ptr + 2)[i[_k]];
+  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = *((x_ptr + i[_k]) + 2);
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(128) alignment(float *x_ptr, float *out_ptr, i
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(2 * i[_k])];
+  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(i[_k] * 2)];
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -324,7 +324,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   float v_back[8];  // [1024] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 8; _k += 4) {
-    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + (0 - 1));
+    const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (i[_k] + 1)) + -1);
     for (int _j = 0; _j < 4; ++_j) v_back[_k + _j] = _t.v[_j];
   }
   // L17: tl.store(out_ptr + i, v_back)
@@ -361,7 +361,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L20: s_off2 = tl.load(x_ptr + 2 + i)  # 8 bytes past
   float s_off2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = (x_ptr + 2)[i[_k]];
+  for (int _k = 0; _k < 8; ++_k) s_off2[_k] = *((x_ptr + i[_k]) + 2);
   // L21: tl.store(out_ptr + i, s_off2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -377,7 +377,7 @@ __global__ void __launch_bounds__(128) alignment_aligned(float *x_ptr, float *ou
   // L22: s_stride2 = tl.load(x_ptr + 2 * i)  # not contiguous
   float s_stride2[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(2 * i[_k])];
+  for (int _k = 0; _k < 8; ++_k) s_stride2[_k] = x_ptr[(i[_k] * 2)];
   // L23: tl.store(out_ptr + i, s_stride2)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores

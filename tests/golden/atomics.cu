@@ -98,27 +98,27 @@ __global__ void __launch_bounds__(128) block_ops(int32_t *i_ptr, uint32_t *u_ptr
   // L29: tl.store(oi_ptr + 128 + offs, tl.atomic_min(i_ptr + 128 + offs, vi, mask=mask, scope="cta"), mask=mask)
   int32_t atomic_old_1[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_cta>(((i_ptr + 128) + offs[_k]), vi[_k]) : int32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_1[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_cta>(((i_ptr + offs[_k]) + 128), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 128)[offs[_k]] = atomic_old_1[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((oi_ptr + offs[_k]) + 128) = atomic_old_1[_k];
   // L30: tl.store(oi_ptr + 256 + offs, tl.atomic_and(i_ptr + 256 + offs, vi, mask=mask, sem="acquire"), mask=mask)
   int32_t atomic_old_2[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_and<tl2cu_acquire, tl2cu_gpu>(((i_ptr + 256) + offs[_k]), vi[_k]) : int32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_2[_k] = mask[_k] ? tl2cu_atomic_and<tl2cu_acquire, tl2cu_gpu>(((i_ptr + offs[_k]) + 256), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 256)[offs[_k]] = atomic_old_2[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((oi_ptr + offs[_k]) + 256) = atomic_old_2[_k];
   // L31: tl.store(oi_ptr + 384 + offs, tl.atomic_or(i_ptr + 384 + offs, vi, mask=mask, sem="release", scope="sys"), mask=mask)
   int32_t atomic_old_3[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_3[_k] = mask[_k] ? tl2cu_atomic_or<tl2cu_release, tl2cu_sys>(((i_ptr + 384) + offs[_k]), vi[_k]) : int32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_3[_k] = mask[_k] ? tl2cu_atomic_or<tl2cu_release, tl2cu_sys>(((i_ptr + offs[_k]) + 384), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 384)[offs[_k]] = atomic_old_3[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((oi_ptr + offs[_k]) + 384) = atomic_old_3[_k];
   // L32: tl.store(oi_ptr + 512 + offs, tl.atomic_xor(i_ptr + 512 + offs, vi, mask=mask), mask=mask)
   int32_t atomic_old_4[1];  // [128] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_4[_k] = mask[_k] ? tl2cu_atomic_xor<tl2cu_acq_rel, tl2cu_gpu>(((i_ptr + 512) + offs[_k]), vi[_k]) : int32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_4[_k] = mask[_k] ? tl2cu_atomic_xor<tl2cu_acq_rel, tl2cu_gpu>(((i_ptr + offs[_k]) + 512), vi[_k]) : int32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (oi_ptr + 512)[offs[_k]] = atomic_old_4[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((oi_ptr + offs[_k]) + 512) = atomic_old_4[_k];
   // L33: vu = (offs * 40000000).to(tl.uint32)
   uint32_t vu[1];  // [128] u32
   #pragma unroll
@@ -132,15 +132,15 @@ __global__ void __launch_bounds__(128) block_ops(int32_t *i_ptr, uint32_t *u_ptr
   // L35: tl.store(ou_ptr + 128 + offs, tl.atomic_min(u_ptr + 128 + offs, vu, mask=mask), mask=mask)
   uint32_t atomic_old_6[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_6[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 128) + offs[_k]), vu[_k]) : uint32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_6[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + offs[_k]) + 128), vu[_k]) : uint32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ou_ptr + 128)[offs[_k]] = atomic_old_6[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((ou_ptr + offs[_k]) + 128) = atomic_old_6[_k];
   // L36: tl.store(ou_ptr + 256 + offs, tl.atomic_add(u_ptr + 256 + offs, vu, mask=mask), mask=mask)
   uint32_t atomic_old_7[1];  // [128] u32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_7[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + 256) + offs[_k]), vu[_k]) : uint32_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_7[_k] = mask[_k] ? tl2cu_atomic_add<tl2cu_acq_rel, tl2cu_gpu>(((u_ptr + offs[_k]) + 256), vu[_k]) : uint32_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ou_ptr + 256)[offs[_k]] = atomic_old_7[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((ou_ptr + offs[_k]) + 256) = atomic_old_7[_k];
   // L37: vl = offs.to(tl.int64) * 70000000000 - 3000000000000
   int64_t vl[1];  // [128] i64
   #pragma unroll
@@ -154,15 +154,15 @@ __global__ void __launch_bounds__(128) block_ops(int32_t *i_ptr, uint32_t *u_ptr
   // L39: tl.store(ol_ptr + 128 + offs, tl.atomic_max(l_ptr + 128 + offs, vl, mask=mask), mask=mask)
   int64_t atomic_old_9[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_9[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 128) + offs[_k]), vl[_k]) : int64_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_9[_k] = mask[_k] ? tl2cu_atomic_max<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + offs[_k]) + 128), vl[_k]) : int64_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ol_ptr + 128)[offs[_k]] = atomic_old_9[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((ol_ptr + offs[_k]) + 128) = atomic_old_9[_k];
   // L40: tl.store(ol_ptr + 256 + offs, tl.atomic_min(l_ptr + 256 + offs, vl, mask=mask), mask=mask)
   int64_t atomic_old_10[1];  // [128] i64
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) atomic_old_10[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + 256) + offs[_k]), vl[_k]) : int64_t();
+  for (int _k = 0; _k < 1; ++_k) atomic_old_10[_k] = mask[_k] ? tl2cu_atomic_min<tl2cu_acq_rel, tl2cu_gpu>(((l_ptr + offs[_k]) + 256), vl[_k]) : int64_t();
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (ol_ptr + 256)[offs[_k]] = atomic_old_10[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((ol_ptr + offs[_k]) + 256) = atomic_old_10[_k];
   // L41: vf = offs.to(tl.float32) * 0.37 - 20.0
   float vf[1];  // [128] fp32
   #pragma unroll

@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(128) partial_sum_config0(float *x_ptr, float *
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = (_tid & 63);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 64), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 64);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[1];  // [64] fp32
@@ -241,7 +241,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2(float *x_ptr, float *y
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 128), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 128);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[2];  // [128] fp32
@@ -278,7 +278,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2(float *x_ptr, float *y
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs_2[_k] = tl2cu_add(tl2cu_add(base, 256), _e);
+    offs_2[_k] = tl2cu_add(tl2cu_add(base, _e), 256);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_2[2];  // [128] fp32
@@ -315,7 +315,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2(float *x_ptr, float *y
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs_3[_k] = tl2cu_add(tl2cu_add(base, 384), _e);
+    offs_3[_k] = tl2cu_add(tl2cu_add(base, _e), 384);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_3[2];  // [128] fp32
@@ -409,7 +409,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2_aligned(float *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 64>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 128), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 128);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[2];  // [128] fp32
@@ -456,7 +456,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2_aligned(float *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 64>(_tid, _k);
-    offs_2[_k] = tl2cu_add(tl2cu_add(base, 256), _e);
+    offs_2[_k] = tl2cu_add(tl2cu_add(base, _e), 256);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_2[2];  // [128] fp32
@@ -503,7 +503,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2_aligned(float *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 64>(_tid, _k);
-    offs_3[_k] = tl2cu_add(tl2cu_add(base, 384), _e);
+    offs_3[_k] = tl2cu_add(tl2cu_add(base, _e), 384);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_3[2];  // [128] fp32
@@ -595,7 +595,7 @@ __global__ void __launch_bounds__(64) partial_sum_config3(float *x_ptr, float *y
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 64>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 256), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 256);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[4];  // [256] fp32
@@ -689,7 +689,7 @@ __global__ void __launch_bounds__(64) partial_sum_config3_aligned(float *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<4, 64>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 256), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 256);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[4];  // [256] fp32
@@ -833,7 +833,7 @@ __global__ void __launch_bounds__(256) partial_sum_config5(float *x_ptr, float *
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 256>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 512), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 512);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[2];  // [512] fp32
@@ -939,7 +939,7 @@ __global__ void __launch_bounds__(256) partial_sum_config5_aligned(float *x_ptr,
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 256>(_tid, _k);
-    offs_1[_k] = tl2cu_add(tl2cu_add(base, 512), _e);
+    offs_1[_k] = tl2cu_add(tl2cu_add(base, _e), 512);
   }
   // L47: tl.atomic_add(y_ptr, tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0))
   float sum_input_1[2];  // [512] fp32

@@ -33,13 +33,13 @@ __global__ void __launch_bounds__(128) bp_tile_copy(float *x_ptr, float *y_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && ((((int64_t)src_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) * src_strides_1)) : 0.0f);
+    tile[_k] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && ((((int64_t)src_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) < src_shape_1))) ? x_ptr[tl2cu_add((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0), (((int64_t)src_offsets_1 + (int64_t)(_e & 31)) * src_strides_1))] : 0.0f);
   }
   // L34: tl.store(dst, tile * 2.0 + 1.0, boundary_check=(1, 0))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    if ((((((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) < dst_shape_0)) && ((((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) < dst_shape_1)))) *((y_ptr + (((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) * dst_strides_0)) + (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) * dst_strides_1)) = fmaf(tile[_k], 2.0f, 1.0f);
+    if ((((((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) < dst_shape_0)) && ((((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) < dst_shape_1)))) y_ptr[tl2cu_add((((int64_t)dst_offsets_0 + (int64_t)(_e >> 5)) * dst_strides_0), (((int64_t)dst_offsets_1 + (int64_t)(_e & 31)) * dst_strides_1))] = fmaf(tile[_k], 2.0f, 1.0f);
   }
 }
 
@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(128) bp_row_sums(float *x_ptr, float *out_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * rows_strides_1)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&x_ptr[tl2cu_add((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0), (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) * rows_strides_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+      sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
     {
@@ -240,7 +240,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
       for (int _k = 0; _k < 4; _k += 4) {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
         tl2cu_vec<float, 4> _t;
-        if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL));
+        if ((((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1)));
         else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = float(0);
         for (int _j = 0; _j < 4; ++_j) sum_input[_k + _j] = _t.v[_j];
       }
@@ -248,7 +248,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 4; ++_k) {
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-        sum_input[_k] = tl2cu_load_masked(&*((x_ptr + (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0)) + (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) * 1LL)), (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)rows_offsets_1 + (int64_t)(_e & 31)) < rows_shape_1))), 0.0f);
+        sum_input[_k] = tl2cu_load_masked(&x_ptr[((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) * rows_strides_0) + ((int64_t)(_e & 31) + (int64_t)rows_offsets_1))], (((((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)rows_offsets_0 + (int64_t)(_e >> 5)) < rows_shape_0)) && ((((int64_t)(_e & 31) + (int64_t)rows_offsets_1) >= 0LL) && (((int64_t)(_e & 31) + (int64_t)rows_offsets_1) < rows_shape_1))), 0.0f);
       }
     }
     float t_sum[4];  // [16] fp32, held in the layout of [16, 32]
@@ -319,7 +319,7 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(src_offsets_0, 32), ((_e >> 5) * 32)), (_e & 31));
   }
   // L71: tl.store(zero_ptr + offs, tl.load(src, boundary_check=(1,), padding_option="zero"))
   if constexpr (kAssumeAligned) {
@@ -330,7 +330,7 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+        _t.v[_j] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? x_ptr[((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : 0.0f);
       }
       const int _k = _r;
       *(tl2cu_vec<float, 4> *)(zero_ptr + offs[_k]) = _t;
@@ -339,7 +339,7 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+      zero_ptr[offs[_k]] = ((((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1)) ? x_ptr[((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : 0.0f);
     }
   }
   // L72: tl.store(nan_ptr + offs, tl.load(src, boundary_check=(0, 1), padding_option="nan"))
@@ -351,7 +351,7 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        _t.v[_j] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+        _t.v[_j] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? x_ptr[((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : tl2cu_nan<float>());
       }
       const int _k = _r;
       *(tl2cu_vec<float, 4> *)(nan_ptr + offs[_k]) = _t;
@@ -360,7 +360,7 @@ __global__ void __launch_bounds__(128) bp_padding(float *x_ptr, float *zero_ptr,
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      nan_ptr[offs[_k]] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? *((x_ptr + (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_nan<float>());
+      nan_ptr[offs[_k]] = ((((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) < src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < src_shape_1))) ? x_ptr[((((int64_t)src_offsets_0 + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : tl2cu_nan<float>());
     }
   }
 }
@@ -418,7 +418,7 @@ __global__ void __launch_bounds__(128) bp_branch(half *x_ptr, half *y_ptr, int32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 32>(_tid, _k);
-    v[_k] = (((((int64_t)src_offsets_0_2 + (int64_t)_e) >= 0LL) && (((int64_t)src_offsets_0_2 + (int64_t)_e) < src_shape_0)) ? x_ptr[((int64_t)src_offsets_0_2 + (int64_t)_e)] : half(0.0f));
+    v[_k] = (((((int64_t)_e + (int64_t)src_offsets_0_2) >= 0LL) && (((int64_t)_e + (int64_t)src_offsets_0_2) < src_shape_0)) ? x_ptr[((int64_t)_e + (int64_t)src_offsets_0_2)] : half(0.0f));
   }
   // L94: dst = tl.make_block_ptr(y_ptr, (n,), (1,), (pid * BLOCK_N,), (BLOCK_N,), (0,))
   const int64_t dst_shape_0 = (int64_t)n;
@@ -455,13 +455,13 @@ __global__ void __launch_bounds__(128) td_tile_copy(float *x_ptr, half *y_ptr, i
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) : 0.0f);
+    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1))) ? x_ptr[((((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0) + ((int64_t)n + (int64_t)(_e & 31)))] : 0.0f);
   }
   // L107: dst.store([m, n], tile - 0.5)  # fp32 into the fp16 matrix: cast as Triton casts
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) *((y_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) = tl2cu_cast<half>((tile[_k] - 0.5f));
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) y_ptr[((((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0) + ((int64_t)n + (int64_t)(_e & 31)))] = tl2cu_cast<half>((tile[_k] - 0.5f));
   }
 }
 
@@ -490,7 +490,7 @@ __global__ void __launch_bounds__(128) td_tile_copy_aligned(float *x_ptr, half *
   for (int _k = 0; _k < 4; _k += 4) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     tl2cu_vec<float, 4> _t;
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0)) + ((int64_t)n + (int64_t)(_e & 31)));
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)m + (int64_t)(_e >> 5)) * src_strides_0) + ((int64_t)n + (int64_t)(_e & 31))));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }
@@ -505,7 +505,7 @@ __global__ void __launch_bounds__(128) td_tile_copy_aligned(float *x_ptr, half *
     }
     const int _k = _r;
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) *(tl2cu_vec<half, 4> *)((y_ptr + (((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0)) + ((int64_t)n + (int64_t)(_e & 31))) = _t;
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)dst_shape_1)))) *(tl2cu_vec<half, 4> *)(y_ptr + ((((int64_t)m + (int64_t)(_e >> 5)) * dst_strides_0) + ((int64_t)n + (int64_t)(_e & 31)))) = _t;
   }
 }
 
@@ -528,7 +528,7 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
       tl2cu_vec<float, 4> _t;
-      if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31));
+      if ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31)));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = tl2cu_bitcast<float>(2146926583);
       for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
     }
@@ -536,7 +536,7 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : tl2cu_bitcast<float>(2146926583));
+      tile[_k] = ((((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? x_ptr[((((int64_t)tl2cu_sub(tl2cu_mul(pid, 16), 3) + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : tl2cu_bitcast<float>(2146926583));
     }
   }
   // L115: offs = pid * BLOCK_M * BLOCK_N + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
@@ -544,7 +544,7 @@ __global__ void __launch_bounds__(128) td_nan(float *x_ptr, float *out_ptr, int3
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(pid, 512), ((_e >> 5) * 32)), (_e & 31));
   }
   // L116: tl.store(out_ptr + offs, tile)
   if constexpr (kAssumeAligned) {
@@ -578,7 +578,7 @@ __global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, 16), 32), ((_e >> 5) * 32)), (_e & 31));
+    offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(pid, 512), ((_e >> 5) * 32)), (_e & 31));
   }
   // L127: v = tl.load(v_ptr + offs)
   float v[4];  // [16, 32] fp32
@@ -606,30 +606,30 @@ __global__ void __launch_bounds__(128) td_atomics(float *fa_ptr, int32_t *ia_ptr
   }
   // L129: at = [pid * (BLOCK_M // 2) - 3, N - BLOCK_N - 4 + pid]
   const int32_t at_0 = tl2cu_sub(tl2cu_mul(pid, 8), 3);
-  const int32_t at_1 = tl2cu_add(tl2cu_sub(tl2cu_sub(N, 32), 4), pid);
+  const int32_t at_1 = tl2cu_sub(tl2cu_add(N, pid), 36);
   // L130: tl.make_tensor_descriptor(fa_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, v)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((fa_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), v[_k]);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>((fa_ptr + ((((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N) + ((int64_t)at_1 + (int64_t)(_e & 31)))), v[_k]);
   }
   // L131: tl.make_tensor_descriptor(ia_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_add(at, w)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>(((ia_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_add<tl2cu_relaxed, tl2cu_gpu>((ia_ptr + ((((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N) + ((int64_t)at_1 + (int64_t)(_e & 31)))), w[_k]);
   }
   // L132: tl.make_tensor_descriptor(imax_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_max(at, w)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>(((imax_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), w[_k]);
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_max<tl2cu_relaxed, tl2cu_gpu>((imax_ptr + ((((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N) + ((int64_t)at_1 + (int64_t)(_e & 31)))), w[_k]);
   }
   // L133: tl.make_tensor_descriptor(ux_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N]).atomic_xor(at, w.to(tl.uint32, bitcast=True))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>(((ux_ptr + (((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N)) + ((int64_t)at_1 + (int64_t)(_e & 31))), tl2cu_bitcast<uint32_t>(w[_k]));
+    if ((((((int64_t)at_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)at_0 + (int64_t)(_e >> 5)) < (int64_t)(int32_t)(int64_t)M)) && ((((int64_t)at_1 + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)at_1 + (int64_t)(_e & 31)) < (int64_t)(int32_t)(int64_t)N)))) tl2cu_atomic_xor<tl2cu_relaxed, tl2cu_gpu>((ux_ptr + ((((int64_t)at_0 + (int64_t)(_e >> 5)) * (int64_t)N) + ((int64_t)at_1 + (int64_t)(_e & 31)))), tl2cu_bitcast<uint32_t>(w[_k]));
   }
 }
 
@@ -645,13 +645,13 @@ __global__ void __launch_bounds__(128) td_host_copy(float *in_desc_base, int32_t
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)in_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)in_desc_shape1))) ? *((in_desc_base + tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), in_desc_stride0)) + ((int64_t)n + (int64_t)(_e & 31))) : ((in_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
+    tile[_k] = ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)in_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)in_desc_shape1))) ? in_desc_base[tl2cu_add(tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), in_desc_stride0), ((int64_t)n + (int64_t)(_e & 31)))] : ((in_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
   }
   // L144: out_desc.store([m, n], tile * 2.0 + 1.0)
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)out_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)out_desc_shape1)))) *((out_desc_base + tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), out_desc_stride0)) + ((int64_t)n + (int64_t)(_e & 31))) = tl2cu_cast<half>(fmaf(tile[_k], 2.0f, 1.0f));
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)out_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)out_desc_shape1)))) out_desc_base[tl2cu_add(tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), out_desc_stride0), ((int64_t)n + (int64_t)(_e & 31)))] = tl2cu_cast<half>(fmaf(tile[_k], 2.0f, 1.0f));
   }
 }
 
@@ -668,7 +668,7 @@ __global__ void __launch_bounds__(128) td_host_copy_aligned(float *in_desc_base,
   for (int _k = 0; _k < 4; _k += 4) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     tl2cu_vec<float, 4> _t;
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)in_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)in_desc_shape1)))) _t = *(const tl2cu_vec<float, 4> *)((in_desc_base + tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), in_desc_stride0)) + ((int64_t)n + (int64_t)(_e & 31)));
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)in_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)in_desc_shape1)))) _t = *(const tl2cu_vec<float, 4> *)(in_desc_base + tl2cu_add(tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), in_desc_stride0), ((int64_t)n + (int64_t)(_e & 31))));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = ((in_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f);
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }
@@ -683,7 +683,7 @@ __global__ void __launch_bounds__(128) td_host_copy_aligned(float *in_desc_base,
     }
     const int _k = _r;
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)out_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)out_desc_shape1)))) *(tl2cu_vec<half, 4> *)((out_desc_base + tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), out_desc_stride0)) + ((int64_t)n + (int64_t)(_e & 31))) = _t;
+    if ((((((int64_t)m + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)m + (int64_t)(_e >> 5)) < (int64_t)out_desc_shape0)) && ((((int64_t)n + (int64_t)(_e & 31)) >= 0LL) && (((int64_t)n + (int64_t)(_e & 31)) < (int64_t)out_desc_shape1)))) *(tl2cu_vec<half, 4> *)(out_desc_base + tl2cu_add(tl2cu_mul(((int64_t)m + (int64_t)(_e >> 5)), out_desc_stride0), ((int64_t)n + (int64_t)(_e & 31)))) = _t;
   }
 }
 
@@ -697,7 +697,7 @@ __global__ void __launch_bounds__(128) td_host_rows(float *out_ptr, float *x_des
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)) >= 0LL) && (((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)) < (int64_t)x_desc_shape0)) && (((int64_t)(_e & 15) >= 0LL) && ((int64_t)(_e & 15) < (int64_t)x_desc_shape1))) ? *((x_desc_base + tl2cu_mul(((int64_t)tl2cu_add(tl2cu_mul(pid, 8), start) + (int64_t)(_e >> 4)), x_desc_stride0)) + (int64_t)(_e & 15)) : ((x_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
+    tile[_k] = ((((((int64_t)tl2cu_add(start, tl2cu_mul(pid, 8)) + (int64_t)(_e >> 4)) >= 0LL) && (((int64_t)tl2cu_add(start, tl2cu_mul(pid, 8)) + (int64_t)(_e >> 4)) < (int64_t)x_desc_shape0)) && (((int64_t)(_e & 15) >= 0LL) && ((int64_t)(_e & 15) < (int64_t)x_desc_shape1))) ? x_desc_base[tl2cu_add(tl2cu_mul(((int64_t)tl2cu_add(start, tl2cu_mul(pid, 8)) + (int64_t)(_e >> 4)), x_desc_stride0), (int64_t)(_e & 15))] : ((x_desc_padding != 0) ? tl2cu_bitcast<float>(2146926583) : 0.0f));
   }
   // L155: rows = pid * BM + tl.arange(0, BM)
   int32_t rows[1];  // [8] i32, held in the layout of [8, 16]

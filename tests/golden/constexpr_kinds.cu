@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(128) weighted(float *x_ptr, float *y_ptr, int3
   // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
   float x_ptr_load[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) x_ptr_load[_k] = ((offs[_k] < n) ? *((x_ptr + offs[_k]) + 0) : 0.0f);
+  for (int _k = 0; _k < 2; ++_k) x_ptr_load[_k] = ((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f);
   float x_ptr_load_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x_ptr_load_1[_k] = ((tl2cu_add(offs[_k], 1) < n) ? *((x_ptr + offs[_k]) + 1) : 0.0f);
@@ -134,7 +134,7 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
     }
     #pragma unroll
     for (int _k = 0; _k < 2; _k += 2) {
-      _window &= (int64_t)(1) == (int64_t)(0) + 1;
+      _window &= (((x_ptr + offs[_k]) + 1)) == ((x_ptr + offs[_k])) + 1;
     }
     if (__all_sync(0xffffffffu, _window)) {
       // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
       float x_ptr_load_1[2];  // [256] fp32
       #pragma unroll
       for (int _k = 0; _k < 2; _k += 2) {
-        const float *_at = ((x_ptr + offs[_k]) + 0);
+        const float *_at = (x_ptr + offs[_k]);
         const tl2cu_vec<float, 2> _run = *(const tl2cu_vec<float, 2> *)_at;
         tl2cu_vec<float, 2> _next = {};  // the 1 element after the run
         tl2cu_load_span<0, 1>(_next, _at + 2);
@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(128) weighted_aligned(float *x_ptr, float *y_p
       for (int _k = 0; _k < 2; ++_k) {
         const int _e = tl2cu_elem<2, 128>(_tid, _k);
         // L38: acc += WEIGHTS[i] * tl.load(x_ptr + offs + i, mask=offs + i < n, other=0.0)
-        const float x_ptr_load = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 0) : 0.0f);
+        const float x_ptr_load = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)] : 0.0f);
         const float x_ptr_load_1 = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 1) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 1) : 0.0f);
         const float x_ptr_load_2 = ((tl2cu_add(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e), 2) < n) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e)) + 2) : 0.0f);
         const float acc_1 = fmaf(0.5f, x_ptr_load, 0.0f);

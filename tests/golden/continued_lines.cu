@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(128) continued_in_loop(float *x_ptr, float *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = tl2cu_elem<1, 32>(_tid, _k);
-      offs[_k] = tl2cu_add(tl2cu_mul(tl2cu_add(tl2cu_mul(pid, n), i), 32), _e);
+      offs[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(tl2cu_mul(pid, n), 32), _e), tl2cu_mul(i, 32));
     }
     // L43: x = tl.load(x_ptr + offs)
     float x[1];  // [32] fp32

@@ -58,13 +58,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K));
+        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)])), (tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]) < K), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K), half(0.0f));
       }
     }
     // L33: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
@@ -72,13 +72,13 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K), half(0.0f));
       }
     }
     // L34: acc = tl.dot(a, b, acc)
@@ -263,11 +263,11 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
         _t.v[_j] = dot_1[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((c_ptr + 1024) + c[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((c_ptr + c[_k]) + 1024) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) (c_ptr + 1024)[c[_k]] = dot_1[_k];
+    for (int _k = 0; _k < 8; ++_k) *((c_ptr + c[_k]) + 1024) = dot_1[_k];
   }
   // L46: tl.store(c_ptr + 2 * B * B + c, tl.dot(a, b, input_precision="ieee"))
   float dot_2[8];  // [32, 32] fp32
@@ -307,11 +307,11 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
         _t.v[_j] = dot_2[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((c_ptr + 2048) + c[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((c_ptr + c[_k]) + 2048) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) (c_ptr + 2048)[c[_k]] = dot_2[_k];
+    for (int _k = 0; _k < 8; ++_k) *((c_ptr + c[_k]) + 2048) = dot_2[_k];
   }
   // L47: tl.store(c_ptr + 3 * B * B + c, tl.dot(a, b, allow_tf32=False))
   float dot_3[8];  // [32, 32] fp32
@@ -351,11 +351,11 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
         _t.v[_j] = dot_3[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((c_ptr + 3072) + c[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((c_ptr + c[_k]) + 3072) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) (c_ptr + 3072)[c[_k]] = dot_3[_k];
+    for (int _k = 0; _k < 8; ++_k) *((c_ptr + c[_k]) + 3072) = dot_3[_k];
   }
 }
 
@@ -531,7 +531,7 @@ __global__ void __launch_bounds__(128) dot_small(half *h_ptr, __nv_bfloat16 *bf_
   // L66: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
+  for (int _k = 0; _k < 4; ++_k) b_at[_k] = (((rk[_k] * 16) + rn[_k]) + 512);
   // L67: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16
   #pragma unroll
@@ -685,7 +685,7 @@ __global__ void __launch_bounds__(128) dot_small_aligned(half *h_ptr, __nv_bfloa
   // L66: b_at = M * K + rk[:, None] * N + rn[None, :]
   int32_t b_at[4];  // [32, 16] i32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) b_at[_k] = ((512 + (rk[_k] * 16)) + rn[_k]);
+  for (int _k = 0; _k < 4; ++_k) b_at[_k] = (((rk[_k] * 16) + rn[_k]) + 512);
   // L67: h = tl.dot(tl.load(h_ptr + a_at), tl.load(h_ptr + b_at), out_dtype=tl.float16)
   half dot_input[4];  // [16, 32] fp16 (8-byte loads)
   #pragma unroll
@@ -862,14 +862,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 4) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((a_ptr + ((_e >> 9) * 512)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      a[_k] = *(((a_ptr + (((_e >> 9) * 16) * 32)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
+      a[_k] = *(((a_ptr + ((_e >> 9) * 512)) + (((_e >> 5) & 15) * 32)) + (_e & 31));
     }
   }
   // L77: b = tl.load(b_ptr + rb * K * N + tl.arange(0, K)[None, :, None] * N + tl.arange(0, N)[None, None, :])
@@ -878,14 +878,14 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 4) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(((b_ptr + (rb[_k] * 512)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      b[_k] = *(((b_ptr + ((rb[_k] * 32) * 16)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
+      b[_k] = *(((b_ptr + (rb[_k] * 512)) + (((_e >> 4) & 31) * 16)) + (_e & 15));
     }
   }
   // L78: c = rb * M * N + tl.arange(0, M)[None, :, None] * N + tl.arange(0, N)[None, None, :]
@@ -893,7 +893,7 @@ __global__ void __launch_bounds__(128) dot_batched(float *a_ptr, float *b_ptr, f
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    c[_k] = (((((_e >> 8) * 16) * 16) + (((_e >> 4) & 15) * 16)) + (_e & 15));
+    c[_k] = ((((_e >> 8) * 256) + (((_e >> 4) & 15) * 16)) + (_e & 15));
   }
   // L79: tl.store(c_ptr + c, tl.dot(a, b, input_precision="ieee"))
   float dot[4];  // [2, 16, 16] fp32
@@ -1109,12 +1109,12 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 2) {
-        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
+        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
         for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)]));
+      for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
     }
     // L100: o = tl.dot(w, x)
     float o[16];  // [32, 64] fp32
@@ -1154,12 +1154,12 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
         for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
           const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
           const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
-          *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((_e >> 6), tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), (_e & 63))) = _t;
+          *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((_e >> 6), tl2cu_mul(T, 64))) + tl2cu_add((_e & 63), tl2cu_mul(t, 64))) = _t;
         }
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) *((o_ptr + tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + tl2cu_add(tl2cu_mul(t, 64), rn[tl2cu_squeeze<0x5>(_k)])) = o[_k];
+      for (int _k = 0; _k < 16; ++_k) *((o_ptr + tl2cu_mul(rm[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64))) = o[_k];
     }
   }
 }
@@ -1171,28 +1171,28 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(16) unsigned char tl2cu_smem[9728];
-  // L108: rm = tl.arange(0, M)
+  // L109: rm = tl.arange(0, M)
   int32_t rm[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L109: rk = tl.arange(0, K)
+  // L110: rk = tl.arange(0, K)
   int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
     rk[_k] = (_e >> 6);
   }
-  // L110: rn = tl.arange(0, N)
+  // L111: rn = tl.arange(0, N)
   int32_t rn[4];  // [64] i32, sliced from the layout of [32, 64]: registers 0x5 of 16
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0x5>(_k));
     rn[_k] = (_e & 63);
   }
-  // L111: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L112: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[8];  // [32, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1208,15 +1208,15 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
-  // L112: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
+  // L113: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(64, T))) + rn[tl2cu_squeeze<0x5>(_k)]);
-  // L113: acc = tl.zeros((M, N), dtype=tl.float32)
+  for (int _k = 0; _k < 16; ++_k) x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + rn[tl2cu_squeeze<0x5>(_k)]);
+  // L114: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L114: for t in range(0, T):
+  // L115: for t in range(0, T):
   float acc_1[16];  // [32, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
@@ -1224,7 +1224,7 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   half x[16];  // [32, 64] fp16
-  // the first iteration's x (line 115), loaded ahead
+  // the first iteration's x (line 116), loaded ahead
   if (0 < T) {
     half _x_next[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
@@ -1241,16 +1241,16 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     for (int _k = 0; _k < 16; ++_k) x[_k] = _x_next[_k];
   }
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 116
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 117
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     ((half*)(tl2cu_smem + 7168))[((_e & 31) + (_e >> 5) * 40)] = w[_k];
   }
   for (int32_t t = 0; t < T; ++t) {
-    // L115: x = tl.load(x_ptrs)
+    // L116: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L116: acc += tl.dot(w, x)
+    // L117: acc -= tl.dot(w, x)
     float dot[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
@@ -1284,18 +1284,18 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     }
     float acc_2[16];  // [32, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
-    // L117: x_ptrs += N
+    for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] - dot[_k]);
+    // L118: x_ptrs += N
     half * x_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 64);
-    // L114: for t in range(0, T):
+    // L115: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
   }
-  // L118: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  // L119: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -1333,28 +1333,28 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[25600];
-  // L125: rm = tl.arange(0, M)
+  // L127: rm = tl.arange(0, M)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 6);
   }
-  // L126: rk = tl.arange(0, K)
+  // L128: rk = tl.arange(0, K)
   int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
-  // L127: rn = tl.arange(0, N)
+  // L129: rn = tl.arange(0, N)
   int32_t rn[16];  // [64] i32, sliced from the layout of [64, 64]: registers 0x1d of 32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     rn[_k] = (_e & 63);
   }
-  // L128: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L130: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[16];  // [64, 32] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1370,18 +1370,18 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
       w[_k] = *((w_ptr + ((_e >> 5) * 32)) + rk[_k]);
     }
   }
-  // L129: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  // L131: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
   half * x_ptrs[16];  // [32, 64] *fp16, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     x_ptrs[_k] = ((x_ptr + rk[_k]) + ((_e >> 5) * 32));
   }
-  // L130: acc = tl.zeros((M, N), dtype=tl.float32)
+  // L132: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc[_k] = 0.0f;
-  // L131: for t in range(0, T):
+  // L133: for t in range(0, T):
   float acc_1[32];  // [64, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc[_k];
@@ -1389,7 +1389,7 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   int _x_stage = 0;  // the buffer of x the iteration reads
-  // the first iteration's x (line 132), copied ahead
+  // the first iteration's x (line 134), copied ahead
   if (0 < T) {
     if constexpr (kAssumeAligned) {
       #pragma unroll
@@ -1408,16 +1408,16 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
   }
   tl2cu_cp_async_commit();
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 133
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 135
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     (*(half*)(tl2cu_smem + 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = w[_k];
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t t = 0; t < T; ++t) {
-    // L132: x = tl.load(x_ptrs)
+    // L134: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L133: acc += tl.dot(w, x)
+    // L135: acc -= tl.dot(w, x)
     float dot[32];  // [64, 64] fp32
     {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<0>();  // x's copies, made an iteration ahead
@@ -1447,18 +1447,18 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
     _x_stage ^= 1;
     float acc_2[32];  // [64, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
-    // L134: x_ptrs += N * K
+    for (int _k = 0; _k < 32; ++_k) acc_2[_k] = (acc_1[_k] - dot[_k]);
+    // L136: x_ptrs += N * K
     half * x_ptrs_2[16];  // [32, 64] *fp16, held in the layout of [64, 32]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
-    // L131: for t in range(0, T):
+    // L133: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) acc_1[_k] = acc_2[_k];
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
   }
-  // L135: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
+  // L137: tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
       __syncthreads();
@@ -1493,47 +1493,47 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
 __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
-  // L144: rm = tl.arange(0, M)
+  // L146: rm = tl.arange(0, M)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L145: rk = tl.arange(0, K)
+  // L147: rk = tl.arange(0, K)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L146: rn = tl.arange(0, N)
+  // L148: rn = tl.arange(0, N)
   int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rn[_k] = (_e >> 5);
   }
-  // L147: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L149: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) w[_k] = *((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-  // L148: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  // L150: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
   }
-  // L149: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
+  // L151: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
   half * v_ptrs[16];  // [64, 32] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-  // L150: acc = tl.zeros((M, K), dtype=tl.float32)
+  // L152: acc = tl.zeros((M, K), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L151: for t in range(0, T):
+  // L153: for t in range(0, T):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
@@ -1544,7 +1544,7 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs[_k];
   int _x_stage = 0;  // the buffer of x the iteration reads
-  // the first iteration's x (line 153), copied ahead
+  // the first iteration's x (line 155), copied ahead
   if (0 < T) {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *x_ptrs_1[_k];
@@ -1552,7 +1552,7 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
   }
   tl2cu_cp_async_commit();
   int _v_stage = 0;  // the buffer of v the iteration reads
-  // the first iteration's v (line 152), copied ahead
+  // the first iteration's v (line 154), copied ahead
   if (0 < T) {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
@@ -1563,7 +1563,7 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
   }
   tl2cu_cp_async_commit();
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 154
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 156
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
@@ -1573,11 +1573,11 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t t = 0; t < T; ++t) {
-    // L152: v = tl.load(v_ptrs)
+    // L154: v = tl.load(v_ptrs)
     // v: loaded ahead, in the iteration before (prefetch.c)
-    // L153: x = tl.load(x_ptrs)
+    // L155: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L154: s = tl.dot(w, x)
+    // L156: s = tl.dot(w, x)
     float s[32];  // [64, 64] fp32
     {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // x's copies, made an iteration ahead
@@ -1594,16 +1594,16 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
     }
     tl2cu_cp_async_commit();
     _x_stage ^= 1;
-    // L155: p = tl.maximum(s, 0.0).to(tl.float16)
+    // L157: p = tl.maximum(s, 0.0).to(tl.float16)
     half p[32];  // [64, 64] fp16
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_cast<half>(tl2cu_maximum(s[_k], 0.0f));
-    // L156: acc = acc * 0.5
-    tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma, left running)
+    // L158: acc = acc * 0.5
+    tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma, left running)
     float acc_2[16];  // [64, 32] fp32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] * 0.5f);
-    // L157: acc = tl.dot(p, v, acc)
+    // L159: acc = tl.dot(p, v, acc)
     float acc_3[16];  // [64, 32] fp32
     {  // tl.dot: p @ v on warpgroup MMA (wgmma m64n32k16), the result in registers
       tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
@@ -1623,15 +1623,15 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
     }
     tl2cu_cp_async_commit();
     _v_stage ^= 1;
-    // L158: x_ptrs += N * K
+    // L160: x_ptrs += N * K
     half * x_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
-    // L159: v_ptrs += N * K
+    // L161: v_ptrs += N * K
     half * v_ptrs_2[16];  // [64, 32] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = (v_ptrs_1[_k] + 2048);
-    // L151: for t in range(0, T):
+    // L153: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_3[_k];
     #pragma unroll
@@ -1639,8 +1639,8 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs_2[_k];
   }
-  tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma of the last iteration)
-  // L160: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
+  tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma of the last iteration)
+  // L162: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]) = acc_1[_k];
 }
@@ -1649,50 +1649,50 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
 __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
-  // L144: rm = tl.arange(0, M)
+  // L146: rm = tl.arange(0, M)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L145: rk = tl.arange(0, K)
+  // L147: rk = tl.arange(0, K)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L146: rn = tl.arange(0, N)
+  // L148: rn = tl.arange(0, N)
   int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rn[_k] = (_e >> 5);
   }
-  // L147: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
+  // L149: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[16];  // [64, 32] fp16 (4-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 2) {
     const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
     for (int _j = 0; _j < 2; ++_j) w[_k + _j] = _t.v[_j];
   }
-  // L148: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
+  // L150: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
     const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
   }
-  // L149: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
+  // L151: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
   half * v_ptrs[16];  // [64, 32] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-  // L150: acc = tl.zeros((M, K), dtype=tl.float32)
+  // L152: acc = tl.zeros((M, K), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L151: for t in range(0, T):
+  // L153: for t in range(0, T):
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
@@ -1703,7 +1703,7 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs[_k];
   int _x_stage = 0;  // the buffer of x the iteration reads
-  // the first iteration's x (line 153), copied ahead
+  // the first iteration's x (line 155), copied ahead
   if (0 < T) {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = *x_ptrs_1[_k];
@@ -1711,7 +1711,7 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   }
   tl2cu_cp_async_commit();
   int _v_stage = 0;  // the buffer of v the iteration reads
-  // the first iteration's v (line 152), copied ahead
+  // the first iteration's v (line 154), copied ahead
   if (0 < T) {
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 2) {
@@ -1721,7 +1721,7 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   }
   tl2cu_cp_async_commit();
   __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 154
+  // w, the same every iteration: into shared memory once, for the tl.dot of line 156
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
@@ -1731,11 +1731,11 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t t = 0; t < T; ++t) {
-    // L152: v = tl.load(v_ptrs)
+    // L154: v = tl.load(v_ptrs)
     // v: loaded ahead, in the iteration before (prefetch.c)
-    // L153: x = tl.load(x_ptrs)
+    // L155: x = tl.load(x_ptrs)
     // x: loaded ahead, in the iteration before (prefetch.c)
-    // L154: s = tl.dot(w, x)
+    // L156: s = tl.dot(w, x)
     float s[32];  // [64, 64] fp32
     {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
       tl2cu_cp_async_wait<1>();  // x's copies, made an iteration ahead
@@ -1752,16 +1752,16 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
     }
     tl2cu_cp_async_commit();
     _x_stage ^= 1;
-    // L155: p = tl.maximum(s, 0.0).to(tl.float16)
+    // L157: p = tl.maximum(s, 0.0).to(tl.float16)
     half p[32];  // [64, 64] fp16
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_cast<half>(tl2cu_maximum(s[_k], 0.0f));
-    // L156: acc = acc * 0.5
-    tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma, left running)
+    // L158: acc = acc * 0.5
+    tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma, left running)
     float acc_2[16];  // [64, 32] fp32
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] * 0.5f);
-    // L157: acc = tl.dot(p, v, acc)
+    // L159: acc = tl.dot(p, v, acc)
     float acc_3[16];  // [64, 32] fp32
     {  // tl.dot: p @ v on warpgroup MMA (wgmma m64n32k16), the result in registers
       tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
@@ -1780,15 +1780,15 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
     }
     tl2cu_cp_async_commit();
     _v_stage ^= 1;
-    // L158: x_ptrs += N * K
+    // L160: x_ptrs += N * K
     half * x_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
-    // L159: v_ptrs += N * K
+    // L161: v_ptrs += N * K
     half * v_ptrs_2[16];  // [64, 32] *fp16
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = (v_ptrs_1[_k] + 2048);
-    // L151: for t in range(0, T):
+    // L153: for t in range(0, T):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_3[_k];
     #pragma unroll
@@ -1796,8 +1796,8 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs_2[_k];
   }
-  tl2cu_wgmma_wait<32>(acc_1);  // (line 157's wgmma of the last iteration)
-  // L160: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
+  tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma of the last iteration)
+  // L162: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -1827,40 +1827,40 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
 __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[43008];
-  // L168: rm = tl.arange(0, BM)
+  // L170: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L169: rn = tl.arange(0, BN)
+  // L171: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
-  // L170: rk = tl.arange(0, BK)
+  // L172: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L173: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc4[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4[_k] = 0.0f;
-  // L172: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
+  // L174: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
   half acc5[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc5[_k] = half(0.0f);
-  // L173: acch = tl.zeros((BM, BN), dtype=tl.float16)
+  // L175: acch = tl.zeros((BM, BN), dtype=tl.float16)
   half acch[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acch[_k] = half(0.0f);
-  // L174: for k in range(0, K, BK):
+  // L176: for k in range(0, K, BK):
   float acc4_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4[_k];
@@ -1875,29 +1875,29 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
   int _issued_acch_2 = 0;  // iterations whose operands acch_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
+    // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
-    // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
+    // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
+      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
-    // L177: a_in = (k + rk)[None, :] < K
+    // L179: a_in = (k + rk)[None, :] < K
     bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
-    // L178: b_in = (k + rk)[:, None] < K
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
+    // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
+      b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
-    // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     uint8_t dot_input[16];  // [64, 32] fp8e4nv
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
@@ -1906,7 +1906,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     for (int _k = 0; _k < 8; ++_k) dot_input_1[_k] = tl2cu_load_masked(&x4_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
     float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
     {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
         tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
@@ -1923,7 +1923,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       }
       ++_issued_acc4_2;
     }
-    // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    // L182: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     uint8_t dot_input_2[16];  // [64, 32] fp8e5
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
@@ -1932,7 +1932,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     for (int _k = 0; _k < 8; ++_k) dot_input_3[_k] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
     half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
     {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc5_2 >= 2) {  // tl.dot of line 180: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
         tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
@@ -1949,8 +1949,8 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       }
       ++_issued_acc5_2;
     }
-    // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
-    if (_issued_acch_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L184: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    if (_issued_acch_2 >= 2) {  // tl.dot of line 184: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -1969,7 +1969,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       tl2cu_cp_async_commit();
       ++_issued_acch_2;
     }
-    // L174: for k in range(0, K, BK):
+    // L176: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4_2[_k];
     #pragma unroll
@@ -1995,17 +1995,17 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acch_1, (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144), (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144 + 4096), _tid);
-  // L184: c = rm[:, None] * BN + rn[None, :]
+  // L186: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0x2>(_k)] * 32) + rn[tl2cu_squeeze<0xd>(_k)]);
-  // L185: tl.store(o32_ptr + c, acc4)
+  // L187: tl.store(o32_ptr + c, acc4)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) o32_ptr[c[_k]] = acc4_1[_k];
-  // L186: tl.store(o16_ptr + c, acc5)
+  // L188: tl.store(o16_ptr + c, acc5)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) o16_ptr[c[_k]] = acc5_1[_k];
-  // L187: tl.store(oh_ptr + c, acch)
+  // L189: tl.store(oh_ptr + c, acch)
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) oh_ptr[c[_k]] = acch_1[_k];
 }
@@ -2014,40 +2014,40 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
 __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr, uint8_t *x5_ptr, half *h_ptr, float *o32_ptr, half *o16_ptr, half *oh_ptr, int32_t K) {
   const int _tid = threadIdx.x;
   __shared__ __align__(1024) unsigned char tl2cu_smem[43008];
-  // L168: rm = tl.arange(0, BM)
+  // L170: rm = tl.arange(0, BM)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
     rm[_k] = (_e >> 5);
   }
-  // L169: rn = tl.arange(0, BN)
+  // L171: rn = tl.arange(0, BN)
   int32_t rn[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rn[_k] = (_e & 31);
   }
-  // L170: rk = tl.arange(0, BK)
+  // L172: rk = tl.arange(0, BK)
   int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
     const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
     rk[_k] = (_e & 31);
   }
-  // L171: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
+  // L173: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
   float acc4[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4[_k] = 0.0f;
-  // L172: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
+  // L174: acc5 = tl.zeros((BM, BN), dtype=tl.float16)
   half acc5[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc5[_k] = half(0.0f);
-  // L173: acch = tl.zeros((BM, BN), dtype=tl.float16)
+  // L175: acch = tl.zeros((BM, BN), dtype=tl.float16)
   half acch[16];  // [64, 32] fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acch[_k] = half(0.0f);
-  // L174: for k in range(0, K, BK):
+  // L176: for k in range(0, K, BK):
   float acc4_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4[_k];
@@ -2062,29 +2062,29 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
   int _issued_acch_2 = 0;  // iterations whose operands acch_2's pipeline has taken
   __syncthreads();
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
-    // L175: a_at = rm[:, None] * K + (k + rk)[None, :]
+    // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(k, rk[tl2cu_squeeze<0xd>(_k)]));
-    // L176: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
+    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
+    // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(64, K), tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)), (_e & 31));
+      b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
-    // L177: a_in = (k + rk)[None, :] < K
+    // L179: a_in = (k + rk)[None, :] < K
     bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(k, rk[_k]) < K);
-    // L178: b_in = (k + rk)[:, None] < K
+    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
+    // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      b_in[_k] = (tl2cu_add(k, (_e >> 5)) < K);
+      b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
-    // L179: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
+    // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
     uint8_t dot_input[16];  // [64, 32] fp8e4nv
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
@@ -2098,7 +2098,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     }
     float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
     {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc4_2 >= 2) {  // tl.dot of line 179: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
         tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
@@ -2115,7 +2115,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       }
       ++_issued_acc4_2;
     }
-    // L180: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
+    // L182: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
     uint8_t dot_input_2[16];  // [64, 32] fp8e5
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
@@ -2129,7 +2129,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     }
     half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
     {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc5_2 >= 2) {  // tl.dot of line 180: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
         tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
         __syncthreads();
         tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
@@ -2146,8 +2146,8 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       }
       ++_issued_acc5_2;
     }
-    // L182: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
-    if (_issued_acch_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+    // L184: acch = tl.dot(tl.load(h_ptr + a_at, mask=a_in, other=0.0), tl.load(h_ptr + b_at, mask=b_in, other=0.0), acch,
+    if (_issued_acch_2 >= 2) {  // tl.dot of line 184: the wgmma of the iteration 2 before, ahead of this iteration's copies
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
@@ -2168,7 +2168,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       tl2cu_cp_async_commit();
       ++_issued_acch_2;
     }
-    // L174: for k in range(0, K, BK):
+    // L176: for k in range(0, K, BK):
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) acc4_1[_k] = acc4_2[_k];
     #pragma unroll
@@ -2194,11 +2194,11 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
   __syncthreads();
   for (int _j = _issued_acch_2 > 2 ? _issued_acch_2 - 2 : 0; _j < _issued_acch_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 32, 32, 64, 64, 0>(acch_1, (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144), (const half*)(tl2cu_smem + 24576 + (_j % 3) * 6144 + 4096), _tid);
-  // L184: c = rm[:, None] * BN + rn[None, :]
+  // L186: c = rm[:, None] * BN + rn[None, :]
   int32_t c[16];  // [64, 32] i32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) c[_k] = ((rm[tl2cu_squeeze<0x2>(_k)] * 32) + rn[tl2cu_squeeze<0xd>(_k)]);
-  // L185: tl.store(o32_ptr + c, acc4)
+  // L187: tl.store(o32_ptr + c, acc4)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -2221,7 +2221,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       *(tl2cu_vec<float, 4> *)(o32_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
     }
   }
-  // L186: tl.store(o16_ptr + c, acc5)
+  // L188: tl.store(o16_ptr + c, acc5)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();
     #pragma unroll
@@ -2244,7 +2244,7 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       *(tl2cu_vec<half, 8> *)(o16_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
     }
   }
-  // L187: tl.store(oh_ptr + c, acch)
+  // L189: tl.store(oh_ptr + c, acch)
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
     __syncthreads();
     #pragma unroll

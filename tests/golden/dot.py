@@ -104,7 +104,8 @@ def dot_stationary(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: 
 @triton.jit
 def dot_prefetch(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
     # o = sum over t < T of w @ x[:, tN:(t+1)N], x's pointer a loop variable stepped N columns
-    # an iteration: each iteration's x is loaded in the iteration before (prefetch.c)
+    # an iteration: each iteration's x is loaded in the iteration before (prefetch.c). `-=`:
+    # Triton (and canon.c) make `acc += tl.dot(w, x)` an accumulating dot, pipelined instead
     rm = tl.arange(0, M)
     rk = tl.arange(0, K)
     rn = tl.arange(0, N)
@@ -113,7 +114,7 @@ def dot_prefetch(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl
     acc = tl.zeros((M, N), dtype=tl.float32)
     for t in range(0, T):
         x = tl.load(x_ptrs)
-        acc += tl.dot(w, x)
+        acc -= tl.dot(w, x)
         x_ptrs += N
     tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
 
@@ -122,6 +123,7 @@ def dot_prefetch(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl
 def dot_copy_ahead(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
     # o = sum over t < T of w @ x[tN:(t+1)N, :]^T on wgmma (M = 16 x num_warps): each block of
     # x read K contiguous (B K-major), copied into shared memory in the iteration before
+    # (`-=`, not an accumulating dot: see dot_prefetch)
     rm = tl.arange(0, M)
     rk = tl.arange(0, K)
     rn = tl.arange(0, N)
@@ -130,7 +132,7 @@ def dot_copy_ahead(w_ptr, x_ptr, o_ptr, T, M: tl.constexpr, K: tl.constexpr, N: 
     acc = tl.zeros((M, N), dtype=tl.float32)
     for t in range(0, T):
         x = tl.load(x_ptrs)
-        acc += tl.dot(w, x)
+        acc -= tl.dot(w, x)
         x_ptrs += N * K
     tl.store(o_ptr + rm[:, None] * N + rn[None, :], acc)
 

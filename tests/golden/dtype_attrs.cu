@@ -21,13 +21,13 @@ __global__ void __launch_bounds__(128) bp_cast(float *x_ptr, half *o_ptr, int32_
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    b_o[_k] = (((((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) < p_x_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_x_shape_1))) ? *((x_ptr + (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) * p_x_strides_0)) + (int64_t)(_e & 31)) : 0.0f) * 2.0f);
+    b_o[_k] = (((((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) < p_x_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_x_shape_1))) ? x_ptr[((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) * p_x_strides_0) + (int64_t)(_e & 31))] : 0.0f) * 2.0f);
   }
   // L25: tl.store(p_o, b_o.to(p_o.dtype.element_ty), boundary_check=(0, 1))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    if ((((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) < p_o_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_o_shape_1)))) *((o_ptr + (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) * p_o_strides_0)) + (int64_t)(_e & 31)) = tl2cu_cast<half>(b_o[_k]);
+    if ((((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) < p_o_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_o_shape_1)))) o_ptr[((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) * p_o_strides_0) + (int64_t)(_e & 31))] = tl2cu_cast<half>(b_o[_k]);
   }
 }
 
@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(128) bp_cast_aligned(float *x_ptr, half *o_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    b_o[_k] = (((((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) < p_x_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_x_shape_1))) ? *((x_ptr + (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) * p_x_strides_0)) + (int64_t)(_e & 31)) : 0.0f) * 2.0f);
+    b_o[_k] = (((((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) < p_x_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_x_shape_1))) ? x_ptr[((((int64_t)p_x_offsets_0 + (int64_t)(_e >> 5)) * p_x_strides_0) + (int64_t)(_e & 31))] : 0.0f) * 2.0f);
   }
   // L25: tl.store(p_o, b_o.to(p_o.dtype.element_ty), boundary_check=(0, 1))
   #pragma unroll
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(128) bp_cast_aligned(float *x_ptr, half *o_ptr
     }
     const int _k = _r;
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    if ((((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) < p_o_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_o_shape_1)))) *(tl2cu_vec<half, 4> *)((o_ptr + (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) * p_o_strides_0)) + (int64_t)(_e & 31)) = _t;
+    if ((((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) < p_o_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < p_o_shape_1)))) *(tl2cu_vec<half, 4> *)(o_ptr + ((((int64_t)p_o_offsets_0 + (int64_t)(_e >> 5)) * p_o_strides_0) + (int64_t)(_e & 31))) = _t;
   }
 }
 
@@ -75,20 +75,20 @@ __global__ void __launch_bounds__(128) td_cast(float *x_ptr, __nv_bfloat16 *o_pt
   const int64_t src_strides_0 = (int64_t)N;
   // L31: dst = tl.make_tensor_descriptor(o_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N])
   const int32_t dst_shape_0 = (int32_t)(int64_t)M;
-  const int32_t dst_shape_1 = (int32_t)(int64_t)N;
+  const int32_t dst_shape_1 = (int32_t)src_strides_0;
   const int64_t dst_strides_0 = (int64_t)N;
   // L33: tile = src.load([tl.program_id(0) * BLOCK_M, 0])
   float tile[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    tile[_k] = ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? *((x_ptr + (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31)) : 0.0f);
+    tile[_k] = ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1))) ? x_ptr[((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31))] : 0.0f);
   }
   // L34: dst.store([tl.program_id(0) * BLOCK_M, 0], tile.to(dst.dtype))
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)dst_shape_1)))) *((o_ptr + (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * dst_strides_0)) + (int64_t)(_e & 31)) = tl2cu_cast<__nv_bfloat16>(tile[_k]);
+    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)dst_shape_1)))) o_ptr[((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * dst_strides_0) + (int64_t)(_e & 31))] = tl2cu_cast<__nv_bfloat16>(tile[_k]);
   }
 }
 
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(128) td_cast_aligned(float *x_ptr, __nv_bfloat
   const int64_t src_strides_0 = (int64_t)N;
   // L31: dst = tl.make_tensor_descriptor(o_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N])
   const int32_t dst_shape_0 = (int32_t)(int64_t)M;
-  const int32_t dst_shape_1 = (int32_t)(int64_t)N;
+  const int32_t dst_shape_1 = (int32_t)src_strides_0;
   const int64_t dst_strides_0 = (int64_t)N;
   // L33: tile = src.load([tl.program_id(0) * BLOCK_M, 0])
   float tile[4];  // [16, 32] fp32 (16-byte loads)
@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(128) td_cast_aligned(float *x_ptr, __nv_bfloat
   for (int _k = 0; _k < 4; _k += 4) {
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     tl2cu_vec<float, 4> _t;
-    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)((x_ptr + (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * src_strides_0)) + (int64_t)(_e & 31));
+    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)src_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)src_shape_1)))) _t = *(const tl2cu_vec<float, 4> *)(x_ptr + ((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * src_strides_0) + (int64_t)(_e & 31)));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tile[_k + _j] = _t.v[_j];
   }
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(128) td_cast_aligned(float *x_ptr, __nv_bfloat
     }
     const int _k = _r;
     const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)dst_shape_1)))) *(tl2cu_vec<__nv_bfloat16, 4> *)((o_ptr + (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * dst_strides_0)) + (int64_t)(_e & 31)) = _t;
+    if ((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)dst_shape_0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)dst_shape_1)))) *(tl2cu_vec<__nv_bfloat16, 4> *)(o_ptr + ((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) * dst_strides_0) + (int64_t)(_e & 31))) = _t;
   }
 }
 
@@ -139,7 +139,7 @@ __global__ void __launch_bounds__(128) td_host(half *desc_base, int32_t desc_sha
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    tile[_k] = tl2cu_cast<float>(((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)desc_shape0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)desc_shape1))) ? *((desc_base + tl2cu_mul(((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)), desc_stride0)) + (int64_t)(_e & 31)) : half(0.0f)));
+    tile[_k] = tl2cu_cast<float>(((((((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) >= 0LL) && (((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)) < (int64_t)desc_shape0)) && (((int64_t)(_e & 31) >= 0LL) && ((int64_t)(_e & 31) < (int64_t)desc_shape1))) ? desc_base[tl2cu_add(tl2cu_mul(((int64_t)tl2cu_mul((int32_t)blockIdx.x, 16) + (int64_t)(_e >> 5)), desc_stride0), (int64_t)(_e & 31))] : half(0.0f)));
   }
   // L41: offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
   int32_t offs[4];  // [16, 32] i32
@@ -159,11 +159,11 @@ __global__ void __launch_bounds__(128) td_host(half *desc_base, int32_t desc_sha
         _t.v[_j] = tile[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul(tl2cu_mul((int32_t)blockIdx.x, 16), 32)) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((o_ptr + tl2cu_mul((int32_t)blockIdx.x, 512)) + offs[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (o_ptr + tl2cu_mul(tl2cu_mul((int32_t)blockIdx.x, 16), 32))[offs[_k]] = tile[_k];
+    for (int _k = 0; _k < 4; ++_k) (o_ptr + tl2cu_mul((int32_t)blockIdx.x, 512))[offs[_k]] = tile[_k];
   }
 }
 

@@ -77,11 +77,11 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   // L28: k_ptrs += lo * stride_n
   half * k_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + (0 * stride_n));
+  for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + 0);
   // L29: v_ptrs += lo * stride_n
   half * v_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + (0 * stride_n));
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + 0);
   // L30: for start_n in range(lo, hi, BLOCK_N):
   float l_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
-        (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
       }
       tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
@@ -237,7 +237,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(start_n, 64) < N_CTX) {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
       tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
     tl2cu_cp_async_commit();
@@ -245,11 +245,11 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
     // L49: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
     // L50: v_ptrs += BLOCK_N * stride_n
     half * v_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
     // L30: for start_n in range(lo, hi, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i_2[_k];
@@ -392,11 +392,11 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
   // L28: k_ptrs += lo * stride_n
   half * k_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + (0 * stride_n));
+  for (int _k = 0; _k < 16; ++_k) k_ptrs_1[_k] = (k_ptrs[_k] + 0);
   // L29: v_ptrs += lo * stride_n
   half * v_ptrs_1[16];  // [64, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + (0 * stride_n));
+  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = (v_ptrs[_k] + 0);
   // L30: for start_n in range(lo, hi, BLOCK_N):
   float l_i_1[2];  // [128] fp32, sliced from the layout of [128, 64]: registers 0x2 of 32
   #pragma unroll
@@ -475,13 +475,13 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
         #pragma unroll
         for (int _k = 0; _k < 16; _k += 8) {
           const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
-          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))), (k_ptrs_2[_k] + tl2cu_mul(64, stride_n)), true);
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))), (k_ptrs_2[_k] + tl2cu_mul(stride_n, 64)), true);
         }
       } else {
         #pragma unroll
         for (int _k = 0; _k < 16; ++_k) {
           const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
-          (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+          (*(half*)(tl2cu_smem + 40960 + (_k_stage ^ 1) * 8192 + tl2cu_wgmma_at<128, 64>((_e >> 6), (_e & 63)))) = *(k_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
         }
         tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
@@ -577,11 +577,11 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
       if constexpr (kAssumeAligned) {
         #pragma unroll
         for (int _k = 0; _k < 16; _k += 8) {
-          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), (v_ptrs_2[_k] + tl2cu_mul(64, stride_n)), true);
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))), (v_ptrs_2[_k] + tl2cu_mul(stride_n, 64)), true);
         }
       } else {
         #pragma unroll
-        for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+        for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 57344 + (_v_stage ^ 1) * 8192 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = *(v_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
         tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
     }
@@ -590,11 +590,11 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
     // L49: k_ptrs += BLOCK_N * stride_n
     half * k_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    for (int _k = 0; _k < 16; ++_k) k_ptrs_3[_k] = (k_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
     // L50: v_ptrs += BLOCK_N * stride_n
     half * v_ptrs_3[16];  // [64, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(64, stride_n));
+    for (int _k = 0; _k < 16; ++_k) v_ptrs_3[_k] = (v_ptrs_2[_k] + tl2cu_mul(stride_n, 64));
     // L30: for start_n in range(lo, hi, BLOCK_N):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) l_i_1[_k] = l_i_2[_k];

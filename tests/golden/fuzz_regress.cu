@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(128) narrow_argmax(uint8_t *x_ptr, int16_t *y_
     x_argmax = _i[0];
   }
   if (_tid == 0) {
-    out_ptr[0] = x_argmax;
+    *out_ptr = x_argmax;
   }
   // L75: tl.store(out_ptr + 1, tl.argmin(x, axis=0))
   int32_t x_argmin;  // argmin of x
@@ -458,13 +458,13 @@ __global__ void __launch_bounds__(128) hoisted_fp32_product(float *x_ptr, float 
   for (int _k = 0; _k < 1; ++_k) if (mask[_k]) o_ptr[offs[_k]] = acc[_k];
   // L144: tl.store(o_ptr + 128 + offs, t[0], mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 128)[offs[_k]] = t_0[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((o_ptr + offs[_k]) + 128) = t_0[_k];
   // L145: tl.store(o_ptr + 256 + offs, acc_s, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 256)[offs[_k]] = acc_s[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((o_ptr + offs[_k]) + 256) = acc_s[_k];
   // L146: tl.store(o_ptr + 384 + offs, acc_after, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) (o_ptr + 384)[offs[_k]] = acc_after[_k];
+  for (int _k = 0; _k < 1; ++_k) if (mask[_k]) *((o_ptr + offs[_k]) + 384) = acc_after[_k];
 }
 
 // abs_of_bits: num_warps=4
@@ -643,7 +643,7 @@ __global__ void __launch_bounds__(128) loop_near_top(int32_t *out_ptr, int32_t l
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    (out_ptr + 4)[_e] = tl2cu_add(last, _e);
+    *((out_ptr + _e) + 4) = tl2cu_add(last, _e);
   }
 }
 
@@ -698,7 +698,7 @@ __global__ void __launch_bounds__(128) loop_near_top_aligned(int32_t *out_ptr, i
     }
     const int _k = _r;
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 2> *)((out_ptr + 4) + _e) = _t;
+    *(tl2cu_vec<int32_t, 2> *)((out_ptr + _e) + 4) = _t;
   }
 }
 

@@ -35,28 +35,28 @@ __global__ void __launch_bounds__(128) gol_loop_kernel(int8_t *x_ptr, int8_t *ou
   // L23: total += tl.load(x_ptr + center + dr * row_stride + dc, mask=mask, other=0)
   uint32_t x_ptr_load[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + -1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load, _k) = (mask[_k] ? *((x_ptr + tl2cu_sub(center[_k], row_stride)) + -1) : (int8_t)0);
   uint32_t x_ptr_load_1[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_1, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 0) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_1, _k) = (mask[_k] ? x_ptr[tl2cu_sub(center[_k], row_stride)] : (int8_t)0);
   uint32_t x_ptr_load_2[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_2, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + 1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_2, _k) = (mask[_k] ? *((x_ptr + tl2cu_sub(center[_k], row_stride)) + 1) : (int8_t)0);
   uint32_t x_ptr_load_3[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_3, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + -1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_3, _k) = (mask[_k] ? *((x_ptr + center[_k]) + -1) : (int8_t)0);
   uint32_t x_ptr_load_4[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_4, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + (0LL * row_stride)) + 1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_4, _k) = (mask[_k] ? *((x_ptr + center[_k]) + 1) : (int8_t)0);
   uint32_t x_ptr_load_5[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_5, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + -1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_5, _k) = (mask[_k] ? *((x_ptr + tl2cu_add(row_stride, center[_k])) + -1) : (int8_t)0);
   uint32_t x_ptr_load_6[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_6, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 0) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_6, _k) = (mask[_k] ? x_ptr[tl2cu_add(row_stride, center[_k])] : (int8_t)0);
   uint32_t x_ptr_load_7[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_7, _k) = (mask[_k] ? *(((x_ptr + center[_k]) + row_stride) + 1) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(x_ptr_load_7, _k) = (mask[_k] ? *((x_ptr + tl2cu_add(row_stride, center[_k])) + 1) : (int8_t)0);
   // L19: total = tl.zeros((BLOCK_SIZE_ROW, BLOCK_SIZE_COL), dtype=tl.int8)
   uint32_t total[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
@@ -135,9 +135,10 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
     }
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 16) {
-      _window &= (int64_t)(0) == (int64_t)(-1) + 1;
+      _window &= ((x_ptr + tl2cu_sub(center[_k], row_stride))) == (((x_ptr + tl2cu_sub(center[_k], row_stride)) + -1)) + 1;
       _window &= (int64_t)(1) == (int64_t)(-1) + 2;
-      _window &= ((x_ptr + center[_k])) == ((((x_ptr + center[_k]) + (0LL * row_stride)) + -1)) + 1;
+      _window &= ((x_ptr + center[_k])) == (((x_ptr + center[_k]) + -1)) + 1;
+      _window &= ((x_ptr + tl2cu_add(row_stride, center[_k]))) == (((x_ptr + tl2cu_add(row_stride, center[_k])) + -1)) + 1;
     }
     const int _lane = _tid & 31;
     #pragma unroll
@@ -153,7 +154,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
       uint32_t x_ptr_load_2[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = (((x_ptr + center[_k]) + tl2cu_mul(-1LL, row_stride)) + -1);
+        const int8_t *_at = ((x_ptr + tl2cu_sub(center[_k], row_stride)) + -1);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -171,7 +172,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
       uint32_t x_ptr_load_4[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = (((x_ptr + center[_k]) + (0LL * row_stride)) + -1);
+        const int8_t *_at = ((x_ptr + center[_k]) + -1);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -187,7 +188,7 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
       uint32_t x_ptr_load_7[4] = {};  // [1, 1024] i8, four to a word
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 16) {
-        const int8_t *_at = (((x_ptr + center[_k]) + row_stride) + -1);
+        const int8_t *_at = ((x_ptr + tl2cu_add(row_stride, center[_k])) + -1);
         const tl2cu_vec<uint32_t, 4> _run = *(const tl2cu_vec<uint32_t, 4> *)_at;
         tl2cu_vec<uint32_t, 4> _next = {};  // the 2 elements after the run
         tl2cu_load_span<0, 2>(_next, _at + 16);
@@ -255,14 +256,14 @@ __global__ void __launch_bounds__(128) gol_loop_kernel_aligned(int8_t *x_ptr, in
         // L18: alive = tl.load(x_ptr + center, mask=mask, other=0)
         const int8_t alive = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? x_ptr[tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))] : (int8_t)0);
         // L23: total += tl.load(x_ptr + center + dr * row_stride + dc, mask=mask, other=0)
-        const int8_t x_ptr_load = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + tl2cu_mul(-1LL, row_stride)) + -1) : (int8_t)0);
-        const int8_t x_ptr_load_1 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + tl2cu_mul(-1LL, row_stride)) + 0) : (int8_t)0);
-        const int8_t x_ptr_load_2 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + tl2cu_mul(-1LL, row_stride)) + 1) : (int8_t)0);
-        const int8_t x_ptr_load_3 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + (0LL * row_stride)) + -1) : (int8_t)0);
-        const int8_t x_ptr_load_4 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + (0LL * row_stride)) + 1) : (int8_t)0);
-        const int8_t x_ptr_load_5 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + row_stride) + -1) : (int8_t)0);
-        const int8_t x_ptr_load_6 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + row_stride) + 0) : (int8_t)0);
-        const int8_t x_ptr_load_7 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *(((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + row_stride) + 1) : (int8_t)0);
+        const int8_t x_ptr_load = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_sub(tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)), row_stride)) + -1) : (int8_t)0);
+        const int8_t x_ptr_load_1 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? x_ptr[tl2cu_sub(tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)), row_stride)] : (int8_t)0);
+        const int8_t x_ptr_load_2 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_sub(tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)), row_stride)) + 1) : (int8_t)0);
+        const int8_t x_ptr_load_3 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + -1) : (int8_t)0);
+        const int8_t x_ptr_load_4 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL))) + 1) : (int8_t)0);
+        const int8_t x_ptr_load_5 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_add(row_stride, tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)))) + -1) : (int8_t)0);
+        const int8_t x_ptr_load_6 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? x_ptr[tl2cu_add(row_stride, tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)))] : (int8_t)0);
+        const int8_t x_ptr_load_7 = (((rows[0] < tl2cu_sub(N, 1LL)) && (((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL) < tl2cu_sub(N, 1LL))) ? *((x_ptr + tl2cu_add(row_stride, tl2cu_add(tl2cu_mul(rows[0], row_stride), ((((int64_t)(int32_t)blockIdx.y * 1024LL) + (int64_t)(_e & 1023)) + 1LL)))) + 1) : (int8_t)0);
         // L19: total = tl.zeros((BLOCK_SIZE_ROW, BLOCK_SIZE_COL), dtype=tl.int8)
         const int8_t total = (int8_t)0;
         // L23: total += tl.load(x_ptr + center + dr * row_stride + dc, mask=mask, other=0)

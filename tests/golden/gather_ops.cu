@@ -65,7 +65,7 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    if ((_e < tl2cu_mul(2, n))) out_i_ptr[_e] = ab[_k];
+    if ((_e < tl2cu_mul(n, 2))) out_i_ptr[_e] = ab[_k];
   }
   // L24: rows = tl.arange(0, 8)[:, None]
   int32_t rows[2];  // [8, 1] i32, held in the layout of [8, 32]
@@ -175,7 +175,7 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    (out_f_ptr + 256)[wide[_k]] = (((((_e & 31) + (_e >> 5) * 32) / 1) % 2) ? _row_cvt6[_k] : (_x_cvt5[_k] * 2.0f));
+    *((out_f_ptr + wide[_k]) + 256) = (((((_e & 31) + (_e >> 5) * 32) / 1) % 2) ? _row_cvt6[_k] : (_x_cvt5[_k] * 2.0f));
   }
   // L32: pair = tl.interleave(tl.load(x_ptr + 3), tl.load(y_ptr + 5))  # two scalars: [2]
   float pair[1];  // [2] fp32
@@ -263,7 +263,7 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
     }
     const int _k = _r;
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    if ((_e < tl2cu_mul(2, n))) *(tl2cu_vec<int32_t, 2> *)(out_i_ptr + _e) = _t;
+    if ((_e < tl2cu_mul(n, 2))) *(tl2cu_vec<int32_t, 2> *)(out_i_ptr + _e) = _t;
   }
   // L24: rows = tl.arange(0, 8)[:, None]
   int32_t rows[2];  // [8, 1] i32, held in the layout of [8, 32]
@@ -387,7 +387,7 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
       _t.v[_j] = (((((_e & 31) + (_e >> 5) * 32) / 1) % 2) ? _row_cvt6[_k] : (_x_cvt5[_k] * 2.0f));
     }
     const int _k = _r;
-    *(tl2cu_vec<float, 2> *)((out_f_ptr + 256) + wide[_k]) = _t;
+    *(tl2cu_vec<float, 2> *)((out_f_ptr + wide[_k]) + 256) = _t;
   }
   // L32: pair = tl.interleave(tl.load(x_ptr + 3), tl.load(y_ptr + 5))  # two scalars: [2]
   float pair[1];  // [2] fp32
@@ -1001,7 +1001,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 64)[_e] = x_histogram_1[_k];
+      *((out_ptr + _e) + 64) = x_histogram_1[_k];
     }
   }
   // L84: tl.store(out_ptr + 72 + tl.arange(0, 256), x.histogram(256, mask=mask))
@@ -1025,7 +1025,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    (out_ptr + 72)[_e] = x_histogram_2[_k];
+    *((out_ptr + _e) + 72) = x_histogram_2[_k];
   }
   // L85: u = x.to(tl.uint32, bitcast=True)
   uint32_t u[4];  // [512] u32
@@ -1053,7 +1053,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 328)[_e] = u_histogram[_k];
+      *((out_ptr + _e) + 328) = u_histogram[_k];
     }
   }
   // L87: tl.store(out_ptr + 360 + tl.arange(0, 1), tl.histogram(x, 1, mask=mask))
@@ -1075,7 +1075,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
   }
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) (out_ptr + 360)[0] = x_histogram_3[_k];
+    for (int _k = 0; _k < 1; ++_k) *((out_ptr + 0) + 360) = x_histogram_3[_k];
   }
   // L88: tl.store(out_ptr + 361 + tl.arange(0, 16), tl.histogram(x, 16, mask=n > 300))  # a scalar mask
   int32_t x_histogram_4[1];  // [16] i32
@@ -1099,7 +1099,7 @@ __global__ void __launch_bounds__(128) histogram_ops(int32_t *x_ptr, int32_t *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 361)[_e] = x_histogram_4[_k];
+      *((out_ptr + _e) + 361) = x_histogram_4[_k];
     }
   }
 }
@@ -1175,7 +1175,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 64)[_e] = x_histogram_1[_k];
+      *((out_ptr + _e) + 64) = x_histogram_1[_k];
     }
   }
   // L84: tl.store(out_ptr + 72 + tl.arange(0, 256), x.histogram(256, mask=mask))
@@ -1206,7 +1206,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
     }
     const int _k = _r;
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
-    *(tl2cu_vec<int32_t, 2> *)((out_ptr + 72) + _e) = _t;
+    *(tl2cu_vec<int32_t, 2> *)((out_ptr + _e) + 72) = _t;
   }
   // L85: u = x.to(tl.uint32, bitcast=True)
   uint32_t u[4];  // [512] u32
@@ -1234,7 +1234,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 328)[_e] = u_histogram[_k];
+      *((out_ptr + _e) + 328) = u_histogram[_k];
     }
   }
   // L87: tl.store(out_ptr + 360 + tl.arange(0, 1), tl.histogram(x, 1, mask=mask))
@@ -1256,7 +1256,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
   }
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) (out_ptr + 360)[0] = x_histogram_3[_k];
+    for (int _k = 0; _k < 1; ++_k) *((out_ptr + 0) + 360) = x_histogram_3[_k];
   }
   // L88: tl.store(out_ptr + 361 + tl.arange(0, 16), tl.histogram(x, 16, mask=n > 300))  # a scalar mask
   int32_t x_histogram_4[1];  // [16] i32
@@ -1280,7 +1280,7 @@ __global__ void __launch_bounds__(128) histogram_ops_aligned(int32_t *x_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 361)[_e] = x_histogram_4[_k];
+      *((out_ptr + _e) + 361) = x_histogram_4[_k];
     }
   }
 }
@@ -1344,13 +1344,13 @@ __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) + 16) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *(((out_ptr + 16) + ((_e >> 6) * 64)) + (_e & 63)) = w[_k];
+      *(((out_ptr + ((_e >> 6) * 64)) + (_e & 63)) + 16) = w[_k];
     }
   }
   // L98: tl.store(out_ptr + 1040 + tl.arange(0, 64), tl.histogram(x, 64, mask=x != 3))
@@ -1376,7 +1376,7 @@ __global__ void __launch_bounds__(128) histogram_small(int32_t *x_ptr, int32_t *
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 63);
-      (out_ptr + 1040)[_e] = x_histogram_1[_k];
+      *((out_ptr + _e) + 1040) = x_histogram_1[_k];
     }
   }
 }
@@ -1399,7 +1399,7 @@ __global__ void __launch_bounds__(128) histogram_loop(int32_t *x_ptr, int32_t *o
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      offs[_k] = tl2cu_add(start, _e);
+      offs[_k] = tl2cu_add(_e, start);
     }
     // L106: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     int32_t x[2];  // [256] i32
@@ -1456,7 +1456,7 @@ __global__ void __launch_bounds__(128) histogram_loop_aligned(int32_t *x_ptr, in
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) {
       const int _e = tl2cu_elem<2, 128>(_tid, _k);
-      offs[_k] = tl2cu_add(start, _e);
+      offs[_k] = tl2cu_add(_e, start);
     }
     // L106: x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     int32_t x[2];  // [256] i32 (8-byte loads)

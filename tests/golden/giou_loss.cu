@@ -23,35 +23,35 @@ __global__ void __launch_bounds__(128) giou_kernel(float *preds_ptr, float *targ
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = preds_ptr[tl2cu_mul(box_offsets[_k], 4)];
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 1);
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 2);
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 3);
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = targets_ptr[tl2cu_mul(box_offsets[_k], 4)];
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 1);
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 2);
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 3);
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L37: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
@@ -231,35 +231,35 @@ __global__ void __launch_bounds__(128) giou_kernel_aligned(float *preds_ptr, flo
   // L23: preds_left = tl.load(preds_ptr + 0 + 4 * box_offsets)
   float preds_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = (preds_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_left[_k] = preds_ptr[tl2cu_mul(box_offsets[_k], 4)];
   // L24: preds_top = tl.load(preds_ptr + 1 + 4 * box_offsets)
   float preds_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = (preds_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_top[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 1);
   // L25: preds_right = tl.load(preds_ptr + 2 + 4 * box_offsets)
   float preds_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = (preds_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_right[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 2);
   // L26: preds_bottom = tl.load(preds_ptr + 3 + 4 * box_offsets)
   float preds_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = (preds_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) preds_bottom[_k] = *((preds_ptr + tl2cu_mul(box_offsets[_k], 4)) + 3);
   // L28: gt_left = tl.load(targets_ptr + 0 + 4 * box_offsets)
   float gt_left[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = (targets_ptr + 0)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_left[_k] = targets_ptr[tl2cu_mul(box_offsets[_k], 4)];
   // L29: gt_top = tl.load(targets_ptr + 1 + 4 * box_offsets)
   float gt_top[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = (targets_ptr + 1)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_top[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 1);
   // L30: gt_right = tl.load(targets_ptr + 2 + 4 * box_offsets)
   float gt_right[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = (targets_ptr + 2)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_right[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 2);
   // L31: gt_bottom = tl.load(targets_ptr + 3 + 4 * box_offsets)
   float gt_bottom[2];  // [256] fp32
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = (targets_ptr + 3)[tl2cu_mul(4, box_offsets[_k])];
+  for (int _k = 0; _k < 2; ++_k) gt_bottom[_k] = *((targets_ptr + tl2cu_mul(box_offsets[_k], 4)) + 3);
   // L36: area1 = (preds_right - preds_left) * (preds_bottom - preds_top)
   // area1: folded into the fused multiply-adds that use it
   // L37: area2 = (gt_right - gt_left) * (gt_bottom - gt_top)
@@ -453,7 +453,7 @@ __global__ void __launch_bounds__(128) giou_mean_kernel(float *part_sum_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      offsets[_k] = tl2cu_add(start, _e);
+      offsets[_k] = tl2cu_add(_e, start);
     }
     // L86: mask = offsets < n_parts
     bool mask[8];  // [1024] i1

@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 32) = _x_sum_1_cvt2[_k];
     }
   }
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<half>(_t_max_cvt3[_k]);
+      *((out_ptr + _e) + 40) = tl2cu_cast<half>(_t_max_cvt3[_k]);
     }
   }
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
@@ -210,7 +210,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<half>(_t_min_cvt4[_k]);
+      *((out_ptr + _e) + 72) = tl2cu_cast<half>(_t_min_cvt4[_k]);
     }
   }
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
@@ -248,7 +248,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = x_cumsum[_k];
+  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + (rows[_k] * 32)) + cols[_k]) + 80) = x_cumsum[_k];
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   int32_t x_argmax[2];  // [32] i32, held in the layout of [8, 32]
   {
@@ -348,7 +348,7 @@ __global__ void __launch_bounds__(128) reduce_fp16(half *x_ptr, half *out_ptr, i
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _x_argmin_cvt6[_k];
+      *((idx_ptr + _e) + 32) = _x_argmin_cvt6[_k];
     }
   }
 }
@@ -466,7 +466,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 32) = _x_sum_1_cvt2[_k];
     }
   }
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
@@ -525,7 +525,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<half>(_t_max_cvt3[_k]);
+      *((out_ptr + _e) + 40) = tl2cu_cast<half>(_t_max_cvt3[_k]);
     }
   }
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
@@ -563,7 +563,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<half>(_t_min_cvt4[_k]);
+      *((out_ptr + _e) + 72) = tl2cu_cast<half>(_t_min_cvt4[_k]);
     }
   }
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
@@ -609,7 +609,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
       _t.v[_j] = x_cumsum[_k];
     }
     const int _k = _r;
-    *(tl2cu_vec<half, 2> *)(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = _t;
+    *(tl2cu_vec<half, 2> *)(((out_ptr + (rows[_k] * 32)) + cols[_k]) + 80) = _t;
   }
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   int32_t x_argmax[2];  // [32] i32, held in the layout of [8, 32]
@@ -710,7 +710,7 @@ __global__ void __launch_bounds__(128) reduce_fp16_aligned(half *x_ptr, half *ou
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _x_argmin_cvt6[_k];
+      *((idx_ptr + _e) + 32) = _x_argmin_cvt6[_k];
     }
   }
 }
@@ -825,7 +825,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 32) = _x_sum_1_cvt2[_k];
     }
   }
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
@@ -884,7 +884,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<__nv_bfloat16>(_t_max_cvt3[_k]);
+      *((out_ptr + _e) + 40) = tl2cu_cast<__nv_bfloat16>(_t_max_cvt3[_k]);
     }
   }
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
@@ -922,7 +922,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<__nv_bfloat16>(_t_min_cvt4[_k]);
+      *((out_ptr + _e) + 72) = tl2cu_cast<__nv_bfloat16>(_t_min_cvt4[_k]);
     }
   }
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
@@ -963,7 +963,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
+  for (int _k = 0; _k < 2; ++_k) *(((out_ptr + (rows[_k] * 32)) + cols[_k]) + 80) = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   float argmax_input[2];  // [8, 32] fp32
   #pragma unroll
@@ -1069,7 +1069,7 @@ __global__ void __launch_bounds__(128) reduce_bf16(__nv_bfloat16 *x_ptr, __nv_bf
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _t_argmin_cvt6[_k];
+      *((idx_ptr + _e) + 32) = _t_argmin_cvt6[_k];
     }
   }
 }
@@ -1187,7 +1187,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 32)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 32) = _x_sum_1_cvt2[_k];
     }
   }
   // L21: tl.store(out_ptr + 40 + cols, tl.max(x, axis=0))
@@ -1246,7 +1246,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 40)[_e] = tl2cu_cast<__nv_bfloat16>(_t_max_cvt3[_k]);
+      *((out_ptr + _e) + 40) = tl2cu_cast<__nv_bfloat16>(_t_max_cvt3[_k]);
     }
   }
   // L22: tl.store(out_ptr + 72 + rows, tl.min(x, axis=1))
@@ -1284,7 +1284,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (out_ptr + 72)[_e] = tl2cu_cast<__nv_bfloat16>(_t_min_cvt4[_k]);
+      *((out_ptr + _e) + 72) = tl2cu_cast<__nv_bfloat16>(_t_min_cvt4[_k]);
     }
   }
   // L23: tl.store(out_ptr + 80 + rows[:, None] * 32 + cols[None, :], tl.cumsum(x, axis=1))
@@ -1333,7 +1333,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
       _t.v[_j] = tl2cu_cast<__nv_bfloat16>(t_cumsum[_k]);
     }
     const int _k = _r;
-    *(tl2cu_vec<__nv_bfloat16, 2> *)(((out_ptr + 80) + (rows[_k] * 32)) + cols[_k]) = _t;
+    *(tl2cu_vec<__nv_bfloat16, 2> *)(((out_ptr + (rows[_k] * 32)) + cols[_k]) + 80) = _t;
   }
   // L24: tl.store(idx_ptr + cols, tl.argmax(x, axis=0))
   float argmax_input[2];  // [8, 32] fp32
@@ -1440,7 +1440,7 @@ __global__ void __launch_bounds__(128) reduce_bf16_aligned(__nv_bfloat16 *x_ptr,
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (idx_ptr + 32)[_e] = _t_argmin_cvt6[_k];
+      *((idx_ptr + _e) + 32) = _t_argmin_cvt6[_k];
     }
   }
 }

@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(512) triton_red_fused_sum_1(float *in_ptr0, fl
     // L37: r0_index = r0_offset + r0_base
     int32_t r0_index[8];  // [1, 2048] i32, held in the layout of [2, 2048]
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) r0_index[_k] = tl2cu_add(r0_offset, r0_base[_k]);
+    for (int _k = 0; _k < 8; ++_k) r0_index[_k] = tl2cu_add(r0_base[_k], r0_offset);
     // L38: r0_mask = r0_index < r0_numel
     bool r0_mask[8];  // [1, 2048] i1, held in the layout of [2, 2048]
     #pragma unroll
@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(512) triton_red_fused_sum_1(float *in_ptr0, fl
     // L42: tmp0 = tl.load(in_ptr0 + (x0 + 100*r0_1), r0_mask & xmask, eviction_policy='evict_first', other=0.0)
     float tmp0[8];  // [2, 2048] fp32
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) tmp0[_k] = tl2cu_load_masked(&in_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(100, r0_index[_k]))], (r0_mask[_k] && xmask[_k]), 0.0f);
+    for (int _k = 0; _k < 8; ++_k) tmp0[_k] = tl2cu_load_masked(&in_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(r0_index[_k], 100))], (r0_mask[_k] && xmask[_k]), 0.0f);
     // L44: tmp3 = _tmp2 + tmp1
     float tmp3[8];  // [2, 2048] fp32
     #pragma unroll
@@ -171,7 +171,7 @@ __global__ void __launch_bounds__(32) triton_per_fused__native_batch_norm_legit_
   #pragma unroll
   for (int _k = 0; _k < 32; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(256, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 256), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
   }

@@ -81,11 +81,11 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config0(float *in_ptr
   // L37: tmp0 = tl.load(in_ptr0 + (r0_index + 32*x0), xmask, other=0.0)
   float tmp0[1];  // [1, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) tmp0[_k] = (xmask[_k] ? in_ptr0[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] : 0.0f);
+  for (int _k = 0; _k < 1; ++_k) tmp0[_k] = (xmask[_k] ? in_ptr0[tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])] : 0.0f);
   // L38: tmp1 = tl.load(in_ptr1 + (r0_index + 32*x0), xmask, other=1)
   int32_t tmp1[1];  // [1, 32] i32
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] : 1);
+  for (int _k = 0; _k < 1; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])] : 1);
   // L39: tmp2 = triton_helpers.max2(tmp0, 1)[:, None]
   float tmp0_reduce[1];  // [1] fp32, held in the layout of [1, 32]
   {
@@ -374,7 +374,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config0(float *in_ptr
   // L56: tl.store(out_ptr0 + (r0_index + 32*x0), tmp20, xmask)
   if (_tid < 32) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr0[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] = tmp20_1[_k];
+    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr0[tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])] = tmp20_1[_k];
   }
   // L57: tmp21 = tmp6[:, None] + tmp8[:, None] + tmp13.to(tl.int32) + tmp14 + tmp15 + tmp16 + tmp17
   int32_t tmp21[1];  // [1, 32] i32
@@ -383,12 +383,12 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config0(float *in_ptr
   // L58: tl.store(out_ptr1 + (r0_index + 32*x0), tmp21, xmask)
   if (_tid < 32) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr1[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] = tmp21[_k];
+    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr1[tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])] = tmp21[_k];
   }
   // L59: tl.store(out_ptr2 + (r0_index + 32*x0), tmp18, xmask)
   if (_tid < 32) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr2[tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))] = tmp18[_k];
+    for (int _k = 0; _k < 1; ++_k) if (xmask[_k]) out_ptr2[tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])] = tmp18[_k];
   }
 }
 
@@ -472,7 +472,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
   }
@@ -481,7 +481,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
     tl2cu_vec<int32_t, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1;
     for (int _j = 0; _j < 4; ++_j) tmp1[_k + _j] = _t.v[_j];
   }
@@ -773,7 +773,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr
       _t.v[_j] = tmp20_1[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
   // L57: tmp21 = tmp6[:, None] + tmp8[:, None] + tmp13.to(tl.int32) + tmp14 + tmp15 + tmp16 + tmp17
   int32_t tmp21[4];  // [8, 32] i32
@@ -789,7 +789,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr
       _t.v[_j] = tmp21[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
   // L59: tl.store(out_ptr2 + (r0_index + 32*x0), tmp18, xmask)
   #pragma unroll
@@ -801,7 +801,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config1(float *in_ptr
       _t.v[_j] = tmp18[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
 }
 
@@ -885,7 +885,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
   }
@@ -894,7 +894,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr
   #pragma unroll
   for (int _k = 0; _k < 16; _k += 4) {
     tl2cu_vec<int32_t, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<int32_t, 4> *)(in_ptr1 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 1;
     for (int _j = 0; _j < 4; ++_j) tmp1[_k + _j] = _t.v[_j];
   }
@@ -1235,7 +1235,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr
       _t.v[_j] = tmp20_1[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
   // L57: tmp21 = tmp6[:, None] + tmp8[:, None] + tmp13.to(tl.int32) + tmp14 + tmp15 + tmp16 + tmp17
   int32_t tmp21[16];  // [32, 32] i32
@@ -1251,7 +1251,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr
       _t.v[_j] = tmp21[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<int32_t, 4> *)(out_ptr1 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
   // L59: tl.store(out_ptr2 + (r0_index + 32*x0), tmp18, xmask)
   #pragma unroll
@@ -1263,7 +1263,7 @@ __global__ void __launch_bounds__(64) triton_per_helpers_0_config2(float *in_ptr
       _t.v[_j] = tmp18[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(r0_index[_k], tl2cu_mul(32, xindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr2 + tl2cu_add(tl2cu_mul(xindex[_k], 32), r0_index[_k])) = _t;
   }
 }
 

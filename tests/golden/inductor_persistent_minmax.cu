@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(64) triton_per_fused__native_batch_norm_legit_
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
     tl2cu_vec<float, 4> _t;
-    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(r0_index[_k], tl2cu_mul(256, xindex[_k])));
+    if (xmask[_k]) _t = *(const tl2cu_vec<float, 4> *)(in_ptr0 + tl2cu_add(tl2cu_mul(xindex[_k], 256), r0_index[_k]));
     else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = 0.0f;
     for (int _j = 0; _j < 4; ++_j) tmp0[_k + _j] = _t.v[_j];
   }

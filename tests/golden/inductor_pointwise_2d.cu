@@ -41,11 +41,11 @@ __global__ void __launch_bounds__(128) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[8];  // [32, 1] fp32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[8];  // [32, 32] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), (98304 * y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(((y1[_k] * 98304) + y0[_k]), tl2cu_mul(xindex[_k], 768)), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[8];  // [32, 32] fp32
   #pragma unroll
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128) triton_poi_fused_addmm_clone_split_transp
       _t.v[_j] = tmp2[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(xindex[_k], (128 * yindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add((yindex[_k] * 128), xindex[_k])) = _t;
   }
 }
 
@@ -102,11 +102,11 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[16];  // [64, 1] fp32, held in the layout of [64, 64]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[16];  // [64, 64] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), (98304 * y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(((y1[_k] * 98304) + y0[_k]), tl2cu_mul(xindex[_k], 768)), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[16];  // [64, 64] fp32
   #pragma unroll
@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
       _t.v[_j] = tmp2[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(xindex[_k], (128 * yindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add((yindex[_k] * 128), xindex[_k])) = _t;
   }
 }
 
@@ -163,11 +163,11 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[16];  // [32, 1] fp32, held in the layout of [32, 128]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[16];  // [32, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), (98304 * y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(((y1[_k] * 98304) + y0[_k]), tl2cu_mul(xindex[_k], 768)), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[16];  // [32, 128] fp32
   #pragma unroll
@@ -182,7 +182,7 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
       _t.v[_j] = tmp2[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(xindex[_k], (128 * yindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add((yindex[_k] * 128), xindex[_k])) = _t;
   }
 }
 
@@ -224,11 +224,11 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[16];  // [256, 1] fp32, held in the layout of [256, 16]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 16; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[16];  // [256, 16] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), tl2cu_mul(98304, y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_mul(y1[_k], 98304), y0[_k]), tl2cu_mul(xindex[_k], 768)), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[16];  // [256, 16] fp32
   #pragma unroll
@@ -243,7 +243,7 @@ __global__ void __launch_bounds__(256) triton_poi_fused_addmm_clone_split_transp
       _t.v[_j] = tmp2[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(xindex[_k], (128 * yindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add((yindex[_k] * 128), xindex[_k])) = _t;
   }
 }
 
@@ -285,11 +285,11 @@ __global__ void __launch_bounds__(128) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[8];  // [8, 1] fp32, held in the layout of [8, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[8];  // [8, 128] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), (98304 * y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(((y1[_k] * 98304) + y0[_k]), tl2cu_mul(xindex[_k], 768)), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[8];  // [8, 128] fp32
   #pragma unroll
@@ -304,7 +304,7 @@ __global__ void __launch_bounds__(128) triton_poi_fused_addmm_clone_split_transp
       _t.v[_j] = tmp2[_k];
     }
     const int _k = _r;
-    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add(xindex[_k], (128 * yindex[_k]))) = _t;
+    if (xmask[_k]) *(tl2cu_vec<float, 4> *)(out_ptr0 + tl2cu_add((yindex[_k] * 128), xindex[_k])) = _t;
   }
 }
 
@@ -343,18 +343,18 @@ __global__ void __launch_bounds__(128) triton_poi_fused_addmm_clone_split_transp
   // L32: tmp0 = tl.load(in_ptr0 + (256 + y0), None, eviction_policy='evict_last')
   float tmp0[8];  // [1024, 1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(256 + y0[_k])];
+  for (int _k = 0; _k < 8; ++_k) tmp0[_k] = in_ptr0[(y0[_k] + 256)];
   // L33: tmp1 = tl.load(in_ptr1 + (256 + y0 + 768*x2 + 98304*y1), xmask, eviction_policy='evict_last')
   float tmp1[8];  // [1024, 1] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add((256 + y0[_k]), tl2cu_mul(768, xindex[_k])), tl2cu_mul(98304, y1[_k]))] : 0.0f);
+  for (int _k = 0; _k < 8; ++_k) tmp1[_k] = (xmask[_k] ? in_ptr1[tl2cu_add(tl2cu_add(tl2cu_add(tl2cu_mul(xindex[_k], 768), tl2cu_mul(y1[_k], 98304)), y0[_k]), 256)] : 0.0f);
   // L34: tmp2 = tmp0 + tmp1
   float tmp2[8];  // [1024, 1] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) tmp2[_k] = (tmp0[_k] + tmp1[_k]);
   // L35: tl.store(out_ptr0 + (x2 + 128*y3), tmp2, xmask)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (xmask[_k]) out_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(128, yindex[_k]))] = tmp2[_k];
+  for (int _k = 0; _k < 8; ++_k) if (xmask[_k]) out_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(yindex[_k], 128))] = tmp2[_k];
 }
 
 }  // namespace tl2cu_kernels

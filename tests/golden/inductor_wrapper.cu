@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(64) triton_red_fused_sum_1(float *in_ptr0, flo
     // L75: r0_index = r0_offset + r0_base
     int32_t r0_index[2];  // [1, 64] i32, held in the layout of [2, 64]
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) r0_index[_k] = tl2cu_add(r0_offset, r0_base[_k]);
+    for (int _k = 0; _k < 2; ++_k) r0_index[_k] = tl2cu_add(r0_base[_k], r0_offset);
     // L76: r0_mask = r0_index < r0_numel
     bool r0_mask[2];  // [1, 64] i1, held in the layout of [2, 64]
     #pragma unroll
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(64) triton_red_fused_sum_1(float *in_ptr0, flo
     // L80: tmp0 = tl.load(in_ptr0 + (x0 + 100*r0_1), r0_mask & xmask, eviction_policy='evict_first', other=0.0)
     float tmp0[2];  // [2, 64] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) tmp0[_k] = tl2cu_load_masked(&in_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(100, r0_index[_k]))], (r0_mask[_k] && xmask[_k]), 0.0f);
+    for (int _k = 0; _k < 2; ++_k) tmp0[_k] = tl2cu_load_masked(&in_ptr0[tl2cu_add(xindex[_k], tl2cu_mul(r0_index[_k], 100))], (r0_mask[_k] && xmask[_k]), 0.0f);
     // L82: tmp3 = _tmp2 + tmp1
     float tmp3[2];  // [2, 64] fp32
     #pragma unroll

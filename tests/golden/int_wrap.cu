@@ -46,25 +46,25 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] i8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetlts4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L38, _k);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_byte<int8_t>(_stored_L38, _k);
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
   #pragma unroll
@@ -80,7 +80,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
   #pragma unroll
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int8_t)t_cumsum[_k];
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = (int8_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const int8_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   // L46: ss = tl.load(s_ptr + pid)
   const int8_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  int8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  int8_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (int8_t)(xs + ys);
@@ -261,10 +261,10 @@ __global__ void __launch_bounds__(128) wrap_i8(int8_t *x_ptr, int8_t *y_ptr, int
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
 }
 
 // wrap_i8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -343,7 +343,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = (int8_t)(tl2cu_byte<int8_t>(x, _k) * tl2cu_byte<int8_t>(y, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] i8, four to a word
@@ -354,7 +354,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
     tl2cu_vec<uint32_t, 2> _t;
     for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
@@ -366,7 +366,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = tl2cu_shl(tl2cu_byte<int8_t>(x, _k), s[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
@@ -378,7 +378,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = tl2cu_shr(tl2cu_byte<int8_t>(x, _k), s[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] i8, four to a word
@@ -389,7 +389,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
     tl2cu_vec<uint32_t, 2> _t;
     for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L38[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   int8_t acc[8];  // [1024] i8
@@ -414,7 +414,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = acc[_k];
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
@@ -462,7 +462,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = (int8_t)t_cumsum[_k];
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int8_t xs = x_ptr[pid];
@@ -471,7 +471,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
   // L46: ss = tl.load(s_ptr + pid)
   const int8_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  int8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  int8_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (int8_t)(xs + ys);
@@ -613,7 +613,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = (int8_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
@@ -625,7 +625,7 @@ __global__ void __launch_bounds__(128) wrap_i8_aligned(int8_t *x_ptr, int8_t *y_
       _t.v[_j] = tl2cu_abs(tl2cu_byte<int8_t>(x, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
 }
 
@@ -672,25 +672,25 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_byte<uint8_t>(_stored_L33, _k);
   // L34: tl.store(out_ptr + 2 * n + i, x * y, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L35[_w] = __vneg4(x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L35, _k);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L35, _k);
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] u8, four to a word
   #pragma unroll
   for (int _w = 0; _w < 2; ++_w) _stored_L38[_w] = __vsetltu4(__vadd4(x[_w], y[_w]), x[_w]);
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L38, _k);
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L38, _k);
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
   #pragma unroll
@@ -706,7 +706,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   }
   // L42: tl.store(out_ptr + 7 * n + i, acc, mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
   #pragma unroll
@@ -745,7 +745,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint8_t)t_cumsum[_k];
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = (uint8_t)t_cumsum[_k];
   // L44: xs = tl.load(x_ptr + pid)
   const uint8_t xs = x_ptr[pid];
   // L45: ys = tl.load(y_ptr + pid)
@@ -753,7 +753,7 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   // L46: ss = tl.load(s_ptr + pid)
   const uint8_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  uint8_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (uint8_t)(xs + ys);
@@ -887,10 +887,10 @@ __global__ void __launch_bounds__(128) wrap_u8(uint8_t *x_ptr, uint8_t *y_ptr, u
   }
   // L59: tl.store(out_ptr + 10 * n + i, (top + (i & 1)).to(x.dtype), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
 }
 
 // wrap_u8: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -969,7 +969,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = (uint8_t)(tl2cu_byte<uint8_t>(x, _k) * tl2cu_byte<uint8_t>(y, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   uint32_t _stored_L35[2] = {};  // [1024] u8, four to a word
@@ -980,7 +980,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
     tl2cu_vec<uint32_t, 2> _t;
     for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   #pragma unroll
@@ -992,7 +992,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = tl2cu_shl(tl2cu_byte<uint8_t>(x, _k), s[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   #pragma unroll
@@ -1004,7 +1004,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = tl2cu_shr(tl2cu_byte<uint8_t>(x, _k), s[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   uint32_t _stored_L38[2] = {};  // [1024] u8, four to a word
@@ -1015,7 +1015,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
     tl2cu_vec<uint32_t, 2> _t;
     for (int _j = 0; _j < 2; ++_j) _t.v[_j] = _stored_L38[_r / 4 + _j];
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L40: for _ in range(3):
   uint8_t acc[8];  // [1024] u8
@@ -1040,7 +1040,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = acc[_k];
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
@@ -1088,7 +1088,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = (uint8_t)t_cumsum[_k];
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint8_t xs = x_ptr[pid];
@@ -1097,7 +1097,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
   // L46: ss = tl.load(s_ptr + pid)
   const uint8_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint8_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  uint8_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (uint8_t)(xs + ys);
@@ -1239,7 +1239,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = (uint8_t)tl2cu_add(top[_k], (i[_k] & 1));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   #pragma unroll
@@ -1251,7 +1251,7 @@ __global__ void __launch_bounds__(128) wrap_u8_aligned(uint8_t *x_ptr, uint8_t *
       _t.v[_j] = tl2cu_abs(tl2cu_byte<uint8_t>(x, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint8_t, 8> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
 }
 
@@ -1362,11 +1362,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = (int16_t)(x[_k] * y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (int16_t)(x[_k] * y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = (int16_t)(x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1379,11 +1379,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = (int16_t)(0 - x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int16_t)(0 - x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (int16_t)(0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1396,11 +1396,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1413,11 +1413,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -1430,11 +1430,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (int16_t)((int16_t)(x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int16_t acc[8];  // [1024] i16
@@ -1460,11 +1460,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
@@ -1513,11 +1513,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = (int16_t)t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (int16_t)t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = (int16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int16_t xs = x_ptr[pid];
@@ -1526,7 +1526,7 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
   // L46: ss = tl.load(s_ptr + pid)
   const int16_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  int16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  int16_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (int16_t)(xs + ys);
@@ -1669,11 +1669,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (int16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -1686,11 +1686,11 @@ __global__ void __launch_bounds__(128) wrap_i16(int16_t *x_ptr, int16_t *y_ptr, 
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int16_t, 8> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -1801,11 +1801,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_mul<uint16_t>(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1818,11 +1818,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = (uint16_t)(0 - x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (uint16_t)(0 - x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (uint16_t)(0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1835,11 +1835,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -1852,11 +1852,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -1869,11 +1869,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (uint16_t)((uint16_t)(x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint16_t acc[8];  // [1024] u16
@@ -1899,11 +1899,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
@@ -1952,11 +1952,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = (uint16_t)t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = (uint16_t)t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = (uint16_t)t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint16_t xs = x_ptr[pid];
@@ -1965,7 +1965,7 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
   // L46: ss = tl.load(s_ptr + pid)
   const uint16_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint16_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  uint16_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (uint16_t)(xs + ys);
@@ -2108,11 +2108,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (uint16_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -2125,11 +2125,11 @@ __global__ void __launch_bounds__(128) wrap_u16(uint16_t *x_ptr, uint16_t *y_ptr
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint16_t, 8> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -2240,11 +2240,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2257,11 +2257,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_neg(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_neg(x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2274,11 +2274,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2291,11 +2291,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -2308,11 +2308,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (int32_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int32_t acc[8];  // [1024] i32
@@ -2338,11 +2338,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int32_t cumsum_input[8];  // [1024] i32
@@ -2391,11 +2391,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int32_t xs = x_ptr[pid];
@@ -2404,7 +2404,7 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
   // L46: ss = tl.load(s_ptr + pid)
   const int32_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  int32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  int32_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
@@ -2544,11 +2544,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -2561,11 +2561,11 @@ __global__ void __launch_bounds__(128) wrap_i32(int32_t *x_ptr, int32_t *y_ptr, 
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int32_t, 4> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -2676,11 +2676,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = (x[_k] * y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = (x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2693,11 +2693,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = (0 - x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2710,11 +2710,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -2727,11 +2727,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -2744,11 +2744,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (uint32_t)((x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint32_t acc[8];  // [1024] u32
@@ -2774,11 +2774,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint32_t cumsum_input[8];  // [1024] u32
@@ -2827,11 +2827,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint32_t xs = x_ptr[pid];
@@ -2840,7 +2840,7 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
   // L46: ss = tl.load(s_ptr + pid)
   const uint32_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint32_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  uint32_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (xs + ys);
@@ -2980,11 +2980,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (uint32_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -2997,11 +2997,11 @@ __global__ void __launch_bounds__(128) wrap_u32(uint32_t *x_ptr, uint32_t *y_ptr
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -3112,11 +3112,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = tl2cu_mul(x[_k], y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_mul(x[_k], y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3129,11 +3129,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = tl2cu_neg(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_neg(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_neg(x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3146,11 +3146,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3163,11 +3163,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -3180,11 +3180,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (int64_t)(tl2cu_add(x[_k], y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   int64_t acc[8];  // [1024] i64
@@ -3210,11 +3210,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   int64_t cumsum_input[8];  // [1024] i64
@@ -3263,11 +3263,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const int64_t xs = x_ptr[pid];
@@ -3276,7 +3276,7 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
   // L46: ss = tl.load(s_ptr + pid)
   const int64_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  int64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  int64_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = tl2cu_add(xs, ys);
@@ -3416,11 +3416,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (int64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -3433,11 +3433,11 @@ __global__ void __launch_bounds__(128) wrap_i64(int64_t *x_ptr, int64_t *y_ptr, 
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 
@@ -3548,11 +3548,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = (x[_k] * y[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = (x[_k] * y[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = (x[_k] * y[_k]);
   }
   // L35: tl.store(out_ptr + 3 * n + i, -x, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3565,11 +3565,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = (0 - x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (0 - x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (0 - x[_k]);
   }
   // L36: tl.store(out_ptr + 4 * n + i, x << s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3582,11 +3582,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = tl2cu_shl(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_shl(x[_k], s[_k]);
   }
   // L37: tl.store(out_ptr + 5 * n + i, x >> s, mask=m)
   if constexpr (kAssumeAligned) {
@@ -3599,11 +3599,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = tl2cu_shr(x[_k], s[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_shr(x[_k], s[_k]);
   }
   // L38: tl.store(out_ptr + 6 * n + i, (x + y < x).to(x.dtype), mask=m)
   if constexpr (kAssumeAligned) {
@@ -3616,11 +3616,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = (uint64_t)((x[_k] + y[_k]) < x[_k]);
   }
   // L40: for _ in range(3):
   uint64_t acc[8];  // [1024] u64
@@ -3646,11 +3646,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = acc[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = acc[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = acc[_k];
   }
   // L43: tl.store(out_ptr + 8 * n + i, tl.cumsum(x * y, 0), mask=m)
   uint64_t cumsum_input[8];  // [1024] u64
@@ -3699,11 +3699,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = t_cumsum[_k];
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = t_cumsum[_k];
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = t_cumsum[_k];
   }
   // L44: xs = tl.load(x_ptr + pid)
   const uint64_t xs = x_ptr[pid];
@@ -3712,7 +3712,7 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
   // L46: ss = tl.load(s_ptr + pid)
   const uint64_t ss = s_ptr[pid];
   // L47: scalars = out_ptr + 9 * n + pid * 10
-  uint64_t *const scalars = ((out_ptr + tl2cu_mul(9, n)) + tl2cu_mul(pid, 10));
+  uint64_t *const scalars = ((out_ptr + tl2cu_mul(n, 9)) + tl2cu_mul(pid, 10));
   // L48: tl.store(scalars, xs + ys)
   if (_tid == 0) {
     *scalars = (xs + ys);
@@ -3852,11 +3852,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = (uint64_t)tl2cu_add(top[_k], (i[_k] & 1));
   }
   // L60: tl.store(out_ptr + 11 * n + i, tl.abs(x), mask=m)
   if constexpr (kAssumeAligned) {
@@ -3869,11 +3869,11 @@ __global__ void __launch_bounds__(128) wrap_u64(uint64_t *x_ptr, uint64_t *y_ptr
         _t.v[_j] = tl2cu_abs(x[_k]);
       }
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_abs(x[_k]);
+    for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_abs(x[_k]);
   }
 }
 

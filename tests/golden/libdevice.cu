@@ -361,136 +361,136 @@ __global__ void __launch_bounds__(128) ld_int32(int32_t *i0_ptr, int32_t *i1_ptr
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L36: tl.store(out_ptr + 0 * n + i, libdevice.clz(i0), mask=m)  # clz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_clz(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = __nv_clz(i0[_k]);
   // L37: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_clzll(l0[_k]);
   // L38: tl.store(out_ptr + 2 * n + i, libdevice.popc(i0), mask=m)  # popc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_popc(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = __nv_popc(i0[_k]);
   // L39: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_popcll(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = __nv_popcll(l0[_k]);
   // L40: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
   // L41: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_mulhi(i0[_k], i1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = __nv_mulhi(i0[_k], i1[_k]);
   // L42: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_mul24(i0[_k], i1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = __nv_mul24(i0[_k], i1[_k]);
   // L43: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_brev(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = __nv_brev(i0[_k]);
   // L44: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_sad(i0[_k], i1[_k], u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = __nv_sad(i0[_k], i1[_k], u0[_k]);
   // L45: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_abs(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 9))[i[_k]] = __nv_abs(i0[_k]);
   // L46: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_double2int_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = __nv_double2int_rn(d0[_k]);
   // L47: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2int_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = __nv_double2int_rz(d0[_k]);
   // L48: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2int_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 12))[i[_k]] = __nv_double2int_rd(d0[_k]);
   // L49: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2int_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 13))[i[_k]] = __nv_double2int_ru(d0[_k]);
   // L50: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2uint_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 14))[i[_k]] = __nv_double2uint_rn(d0[_k]);
   // L51: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2uint_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 15))[i[_k]] = __nv_double2uint_rz(d0[_k]);
   // L52: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2uint_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 16))[i[_k]] = __nv_double2uint_rd(d0[_k]);
   // L53: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2uint_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 17))[i[_k]] = __nv_double2uint_ru(d0[_k]);
   // L54: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_float2int_rn(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 18))[i[_k]] = __nv_float2int_rn(f0[_k]);
   // L55: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_float2int_rz(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 19))[i[_k]] = __nv_float2int_rz(f0[_k]);
   // L56: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_float2int_rd(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 20))[i[_k]] = __nv_float2int_rd(tl2cu_ftz(f0[_k]));
   // L57: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_float2int_ru(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 21))[i[_k]] = __nv_float2int_ru(tl2cu_ftz(f0[_k]));
   // L58: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_float2uint_rn(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 22))[i[_k]] = __nv_float2uint_rn(f0[_k]);
   // L59: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_float2uint_rz(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 23))[i[_k]] = __nv_float2uint_rz(f0[_k]);
   // L60: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_float2uint_rd(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 24))[i[_k]] = __nv_float2uint_rd(f0[_k]);
   // L61: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_float2uint_ru(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 25))[i[_k]] = __nv_float2uint_ru(tl2cu_ftz(f0[_k]));
   // L62: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_double2loint(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 26))[i[_k]] = __nv_double2loint(d0[_k]);
   // L63: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_double2hiint(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 27))[i[_k]] = __nv_double2hiint(d0[_k]);
   // L64: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_float_as_int(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 28))[i[_k]] = __nv_float_as_int(f0[_k]);
   // L65: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_float_as_uint(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 29))[i[_k]] = __nv_float_as_uint(f0[_k]);
   // L66: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_hadd(i0[_k], i1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 30))[i[_k]] = __nv_hadd(i0[_k], i1[_k]);
   // L67: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_rhadd(i0[_k], i1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 31))[i[_k]] = __nv_rhadd(i0[_k], i1[_k]);
   // L68: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_ffs(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 32))[i[_k]] = __nv_ffs(i0[_k]);
   // L69: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_ffsll(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 33))[i[_k]] = __nv_ffsll(l0[_k]);
   // L70: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 34))[i[_k]] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
   // L71: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = (int32_t)(__nv_isnand(d0[_k]) != 0);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 35))[i[_k]] = (int32_t)(__nv_isnand(d0[_k]) != 0);
   // L72: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_signbitf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 36))[i[_k]] = __nv_signbitf(f0[_k]);
   // L73: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_signbitd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 37))[i[_k]] = __nv_signbitd(d0[_k]);
   // L74: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_finitef(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 38))[i[_k]] = __nv_finitef(f0[_k]);
   // L75: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = (int32_t)(__nv_isinff(f0[_k]) != 0);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 39))[i[_k]] = (int32_t)(__nv_isinff(f0[_k]) != 0);
   // L76: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 40))[i[_k]] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
   // L77: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ilogbf(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 41))[i[_k]] = __nv_ilogbf(tl2cu_ftz(f0[_k]));
   // L78: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ilogb(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 42))[i[_k]] = __nv_ilogb(d0[_k]);
   // L79: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_isfinited(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 43))[i[_k]] = __nv_isfinited(d0[_k]);
 }
 
 // ld_int32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -580,7 +580,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_clz(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L37: tl.store(out_ptr + 1 * n + i, libdevice.clz(l0), mask=m)  # clzll
   #pragma unroll
@@ -604,7 +604,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_popc(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L39: tl.store(out_ptr + 3 * n + i, libdevice.popc(l0), mask=m)  # popcll
   #pragma unroll
@@ -616,7 +616,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_popcll(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L40: tl.store(out_ptr + 4 * n + i, libdevice.byte_perm(i0, i1, i2), mask=m)  # byte_perm
   #pragma unroll
@@ -628,7 +628,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_byte_perm(i0[_k], i1[_k], i2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L41: tl.store(out_ptr + 5 * n + i, libdevice.mulhi(i0, i1), mask=m)  # mulhi
   #pragma unroll
@@ -640,7 +640,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_mulhi(i0[_k], i1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L42: tl.store(out_ptr + 6 * n + i, libdevice.mul24(i0, i1), mask=m)  # mul24
   #pragma unroll
@@ -652,7 +652,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_mul24(i0[_k], i1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L43: tl.store(out_ptr + 7 * n + i, libdevice.brev(i0), mask=m)  # brev
   #pragma unroll
@@ -664,7 +664,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_brev(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L44: tl.store(out_ptr + 8 * n + i, libdevice.sad(i0, i1, u0), mask=m)  # sad
   #pragma unroll
@@ -676,7 +676,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_sad(i0[_k], i1[_k], u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L45: tl.store(out_ptr + 9 * n + i, libdevice.abs(i0), mask=m)  # abs
   #pragma unroll
@@ -688,7 +688,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_abs(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 9)) + i[_k]) = _t;
   }
   // L46: tl.store(out_ptr + 10 * n + i, libdevice.double2int_rn(d0), mask=m)  # double2int_rn
   #pragma unroll
@@ -700,7 +700,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2int_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L47: tl.store(out_ptr + 11 * n + i, libdevice.double2int_rz(d0), mask=m)  # double2int_rz
   #pragma unroll
@@ -712,7 +712,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2int_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
   // L48: tl.store(out_ptr + 12 * n + i, libdevice.double2int_rd(d0), mask=m)  # double2int_rd
   #pragma unroll
@@ -724,7 +724,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2int_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 12)) + i[_k]) = _t;
   }
   // L49: tl.store(out_ptr + 13 * n + i, libdevice.double2int_ru(d0), mask=m)  # double2int_ru
   #pragma unroll
@@ -736,7 +736,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2int_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 13)) + i[_k]) = _t;
   }
   // L50: tl.store(out_ptr + 14 * n + i, libdevice.double2uint_rn(d0), mask=m)  # double2uint_rn
   #pragma unroll
@@ -748,7 +748,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2uint_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 14)) + i[_k]) = _t;
   }
   // L51: tl.store(out_ptr + 15 * n + i, libdevice.double2uint_rz(d0), mask=m)  # double2uint_rz
   #pragma unroll
@@ -760,7 +760,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2uint_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 15)) + i[_k]) = _t;
   }
   // L52: tl.store(out_ptr + 16 * n + i, libdevice.double2uint_rd(d0), mask=m)  # double2uint_rd
   #pragma unroll
@@ -772,7 +772,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2uint_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 16)) + i[_k]) = _t;
   }
   // L53: tl.store(out_ptr + 17 * n + i, libdevice.double2uint_ru(d0), mask=m)  # double2uint_ru
   #pragma unroll
@@ -784,7 +784,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2uint_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 17)) + i[_k]) = _t;
   }
   // L54: tl.store(out_ptr + 18 * n + i, libdevice.float2int_rn(f0), mask=m)  # float2int_rn
   #pragma unroll
@@ -796,7 +796,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2int_rn(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 18)) + i[_k]) = _t;
   }
   // L55: tl.store(out_ptr + 19 * n + i, libdevice.float2int_rz(f0), mask=m)  # float2int_rz
   #pragma unroll
@@ -808,7 +808,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2int_rz(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 19)) + i[_k]) = _t;
   }
   // L56: tl.store(out_ptr + 20 * n + i, libdevice.float2int_rd(f0), mask=m)  # float2int_rd
   #pragma unroll
@@ -820,7 +820,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2int_rd(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 20)) + i[_k]) = _t;
   }
   // L57: tl.store(out_ptr + 21 * n + i, libdevice.float2int_ru(f0), mask=m)  # float2int_ru
   #pragma unroll
@@ -832,7 +832,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2int_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 21)) + i[_k]) = _t;
   }
   // L58: tl.store(out_ptr + 22 * n + i, libdevice.float2uint_rn(f0), mask=m)  # float2uint_rn
   #pragma unroll
@@ -844,7 +844,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2uint_rn(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 22)) + i[_k]) = _t;
   }
   // L59: tl.store(out_ptr + 23 * n + i, libdevice.float2uint_rz(f0), mask=m)  # float2uint_rz
   #pragma unroll
@@ -856,7 +856,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2uint_rz(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 23)) + i[_k]) = _t;
   }
   // L60: tl.store(out_ptr + 24 * n + i, libdevice.float2uint_rd(f0), mask=m)  # float2uint_rd
   #pragma unroll
@@ -868,7 +868,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2uint_rd(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 24)) + i[_k]) = _t;
   }
   // L61: tl.store(out_ptr + 25 * n + i, libdevice.float2uint_ru(f0), mask=m)  # float2uint_ru
   #pragma unroll
@@ -880,7 +880,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2uint_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 25)) + i[_k]) = _t;
   }
   // L62: tl.store(out_ptr + 26 * n + i, libdevice.double2loint(d0), mask=m)  # double2loint
   #pragma unroll
@@ -892,7 +892,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2loint(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 26)) + i[_k]) = _t;
   }
   // L63: tl.store(out_ptr + 27 * n + i, libdevice.double2hiint(d0), mask=m)  # double2hiint
   #pragma unroll
@@ -904,7 +904,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2hiint(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 27)) + i[_k]) = _t;
   }
   // L64: tl.store(out_ptr + 28 * n + i, libdevice.float_as_int(f0), mask=m)  # float_as_int
   #pragma unroll
@@ -916,7 +916,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float_as_int(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 28)) + i[_k]) = _t;
   }
   // L65: tl.store(out_ptr + 29 * n + i, libdevice.float_as_uint(f0), mask=m)  # float_as_uint
   #pragma unroll
@@ -928,7 +928,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float_as_uint(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 29)) + i[_k]) = _t;
   }
   // L66: tl.store(out_ptr + 30 * n + i, libdevice.hadd(i0, i1), mask=m)  # hadd
   #pragma unroll
@@ -940,7 +940,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_hadd(i0[_k], i1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 30)) + i[_k]) = _t;
   }
   // L67: tl.store(out_ptr + 31 * n + i, libdevice.rhadd(i0, i1), mask=m)  # rhadd
   #pragma unroll
@@ -952,7 +952,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_rhadd(i0[_k], i1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 31)) + i[_k]) = _t;
   }
   // L68: tl.store(out_ptr + 32 * n + i, libdevice.ffs(i0), mask=m)  # ffs
   #pragma unroll
@@ -964,7 +964,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_ffs(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 32)) + i[_k]) = _t;
   }
   // L69: tl.store(out_ptr + 33 * n + i, libdevice.ffs(l0), mask=m)  # ffsll
   #pragma unroll
@@ -976,7 +976,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_ffsll(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 33)) + i[_k]) = _t;
   }
   // L70: tl.store(out_ptr + 34 * n + i, libdevice.isnan(f0), mask=m)  # isnanf
   #pragma unroll
@@ -988,7 +988,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = (int32_t)(__nv_isnanf(f0[_k]) != 0);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 34)) + i[_k]) = _t;
   }
   // L71: tl.store(out_ptr + 35 * n + i, libdevice.isnan(d0), mask=m)  # isnand
   #pragma unroll
@@ -1000,7 +1000,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = (int32_t)(__nv_isnand(d0[_k]) != 0);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 35)) + i[_k]) = _t;
   }
   // L72: tl.store(out_ptr + 36 * n + i, libdevice.signbit(f0), mask=m)  # signbitf
   #pragma unroll
@@ -1012,7 +1012,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_signbitf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 36)) + i[_k]) = _t;
   }
   // L73: tl.store(out_ptr + 37 * n + i, libdevice.signbit(d0), mask=m)  # signbitd
   #pragma unroll
@@ -1024,7 +1024,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_signbitd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 37)) + i[_k]) = _t;
   }
   // L74: tl.store(out_ptr + 38 * n + i, libdevice.finitef(f0), mask=m)  # finitef
   #pragma unroll
@@ -1036,7 +1036,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_finitef(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 38)) + i[_k]) = _t;
   }
   // L75: tl.store(out_ptr + 39 * n + i, libdevice.isinf(f0), mask=m)  # isinff
   #pragma unroll
@@ -1048,7 +1048,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = (int32_t)(__nv_isinff(f0[_k]) != 0);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 39)) + i[_k]) = _t;
   }
   // L76: tl.store(out_ptr + 40 * n + i, libdevice.isinf(d0), mask=m)  # isinfd
   #pragma unroll
@@ -1060,7 +1060,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = (int32_t)(__nv_isinfd(d0[_k]) != 0);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 40)) + i[_k]) = _t;
   }
   // L77: tl.store(out_ptr + 41 * n + i, libdevice.ilogb(f0), mask=m)  # ilogbf
   #pragma unroll
@@ -1072,7 +1072,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_ilogbf(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 41)) + i[_k]) = _t;
   }
   // L78: tl.store(out_ptr + 42 * n + i, libdevice.ilogb(d0), mask=m)  # ilogb
   #pragma unroll
@@ -1084,7 +1084,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_ilogb(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 42)) + i[_k]) = _t;
   }
   // L79: tl.store(out_ptr + 43 * n + i, libdevice.isfinited(d0), mask=m)  # isfinited
   #pragma unroll
@@ -1096,7 +1096,7 @@ __global__ void __launch_bounds__(128) ld_int32_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_isfinited(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int32_t, 2> *)((out_ptr + tl2cu_mul(n, 43)) + i[_k]) = _t;
   }
 }
 
@@ -1128,19 +1128,19 @@ __global__ void __launch_bounds__(128) ld_uint32(int32_t *i0_ptr, int32_t *i1_pt
   for (int _k = 0; _k < 2; ++_k) u2[_k] = (m[_k] ? u2_ptr[i[_k]] : 0u);
   // L89: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(u0, u1), mask=m)  # umulhi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umulhi(u0[_k], u1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = __nv_umulhi(u0[_k], u1[_k]);
   // L90: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_umul24(u0[_k], u1[_k]);
   // L91: tl.store(out_ptr + 2 * n + i, libdevice.sad(u0, u1, u2), mask=m)  # usad
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_usad(u0[_k], u1[_k], u2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = __nv_usad(u0[_k], u1[_k], u2[_k]);
   // L92: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_uhadd(u0[_k], u1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = __nv_uhadd(u0[_k], u1[_k]);
   // L93: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_urhadd(u0[_k], u1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = __nv_urhadd(u0[_k], u1[_k]);
 }
 
 // ld_uint32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1194,7 +1194,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
       _t.v[_j] = __nv_umulhi(u0[_k], u1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L90: tl.store(out_ptr + 1 * n + i, libdevice.mul24(u0, u1), mask=m)  # umul24
   #pragma unroll
@@ -1218,7 +1218,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
       _t.v[_j] = __nv_usad(u0[_k], u1[_k], u2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L92: tl.store(out_ptr + 3 * n + i, libdevice.hadd(u0, u1), mask=m)  # uhadd
   #pragma unroll
@@ -1230,7 +1230,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
       _t.v[_j] = __nv_uhadd(u0[_k], u1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L93: tl.store(out_ptr + 4 * n + i, libdevice.rhadd(u0, u1), mask=m)  # urhadd
   #pragma unroll
@@ -1242,7 +1242,7 @@ __global__ void __launch_bounds__(128) ld_uint32_aligned(int32_t *i0_ptr, int32_
       _t.v[_j] = __nv_urhadd(u0[_k], u1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
 }
 
@@ -1278,76 +1278,76 @@ __global__ void __launch_bounds__(128) ld_int64(int32_t *i0_ptr, int32_t *i1_ptr
   for (int _k = 0; _k < 2; ++_k) l1[_k] = (m[_k] ? l1_ptr[i[_k]] : 0LL);
   // L104: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(l0, l1), mask=m)  # mul64hi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_mul64hi(l0[_k], l1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = __nv_mul64hi(l0[_k], l1[_k]);
   // L105: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_brevll(l0[_k]);
   // L106: tl.store(out_ptr + 2 * n + i, libdevice.abs(l0), mask=m)  # llabs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_llabs(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = __nv_llabs(l0[_k]);
   // L107: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_float2ll_rn(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = __nv_float2ll_rn(f0[_k]);
   // L108: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_float2ll_rz(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = __nv_float2ll_rz(f0[_k]);
   // L109: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_float2ll_rd(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = __nv_float2ll_rd(tl2cu_ftz(f0[_k]));
   // L110: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_float2ll_ru(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = __nv_float2ll_ru(tl2cu_ftz(f0[_k]));
   // L111: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_float2ull_rn(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = __nv_float2ull_rn(f0[_k]);
   // L112: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_float2ull_rz(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = __nv_float2ull_rz(f0[_k]);
   // L113: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_float2ull_rd(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 9))[i[_k]] = __nv_float2ull_rd(f0[_k]);
   // L114: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_float2ull_ru(tl2cu_ftz(f0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = __nv_float2ull_ru(tl2cu_ftz(f0[_k]));
   // L115: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_double2ll_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = __nv_double2ll_rn(d0[_k]);
   // L116: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_double2ll_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 12))[i[_k]] = __nv_double2ll_rz(d0[_k]);
   // L117: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_double2ll_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 13))[i[_k]] = __nv_double2ll_rd(d0[_k]);
   // L118: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_double2ll_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 14))[i[_k]] = __nv_double2ll_ru(d0[_k]);
   // L119: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_double2ull_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 15))[i[_k]] = __nv_double2ull_rn(d0[_k]);
   // L120: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_double2ull_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 16))[i[_k]] = __nv_double2ull_rz(d0[_k]);
   // L121: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_double2ull_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 17))[i[_k]] = __nv_double2ull_rd(d0[_k]);
   // L122: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_double2ull_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 18))[i[_k]] = __nv_double2ull_ru(d0[_k]);
   // L123: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_double_as_longlong(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 19))[i[_k]] = __nv_double_as_longlong(d0[_k]);
   // L124: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_llrintf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 20))[i[_k]] = __nv_llrintf(f0[_k]);
   // L125: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_llrint(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 21))[i[_k]] = __nv_llrint(d0[_k]);
   // L126: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_llroundf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 22))[i[_k]] = __nv_llroundf(f0[_k]);
   // L127: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_llround(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 23))[i[_k]] = __nv_llround(d0[_k]);
 }
 
 // ld_int64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1410,7 +1410,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_mul64hi(l0[_k], l1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L105: tl.store(out_ptr + 1 * n + i, libdevice.brev(l0), mask=m)  # brevll
   #pragma unroll
@@ -1434,7 +1434,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_llabs(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L107: tl.store(out_ptr + 3 * n + i, libdevice.float2ll_rn(f0), mask=m)  # float2ll_rn
   #pragma unroll
@@ -1446,7 +1446,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ll_rn(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L108: tl.store(out_ptr + 4 * n + i, libdevice.float2ll_rz(f0), mask=m)  # float2ll_rz
   #pragma unroll
@@ -1458,7 +1458,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ll_rz(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L109: tl.store(out_ptr + 5 * n + i, libdevice.float2ll_rd(f0), mask=m)  # float2ll_rd
   #pragma unroll
@@ -1470,7 +1470,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ll_rd(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L110: tl.store(out_ptr + 6 * n + i, libdevice.float2ll_ru(f0), mask=m)  # float2ll_ru
   #pragma unroll
@@ -1482,7 +1482,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ll_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L111: tl.store(out_ptr + 7 * n + i, libdevice.float2ull_rn(f0), mask=m)  # float2ull_rn
   #pragma unroll
@@ -1494,7 +1494,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ull_rn(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L112: tl.store(out_ptr + 8 * n + i, libdevice.float2ull_rz(f0), mask=m)  # float2ull_rz
   #pragma unroll
@@ -1506,7 +1506,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ull_rz(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L113: tl.store(out_ptr + 9 * n + i, libdevice.float2ull_rd(f0), mask=m)  # float2ull_rd
   #pragma unroll
@@ -1518,7 +1518,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ull_rd(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 9)) + i[_k]) = _t;
   }
   // L114: tl.store(out_ptr + 10 * n + i, libdevice.float2ull_ru(f0), mask=m)  # float2ull_ru
   #pragma unroll
@@ -1530,7 +1530,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_float2ull_ru(tl2cu_ftz(f0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L115: tl.store(out_ptr + 11 * n + i, libdevice.double2ll_rn(d0), mask=m)  # double2ll_rn
   #pragma unroll
@@ -1542,7 +1542,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ll_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
   // L116: tl.store(out_ptr + 12 * n + i, libdevice.double2ll_rz(d0), mask=m)  # double2ll_rz
   #pragma unroll
@@ -1554,7 +1554,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ll_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 12)) + i[_k]) = _t;
   }
   // L117: tl.store(out_ptr + 13 * n + i, libdevice.double2ll_rd(d0), mask=m)  # double2ll_rd
   #pragma unroll
@@ -1566,7 +1566,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ll_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 13)) + i[_k]) = _t;
   }
   // L118: tl.store(out_ptr + 14 * n + i, libdevice.double2ll_ru(d0), mask=m)  # double2ll_ru
   #pragma unroll
@@ -1578,7 +1578,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ll_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 14)) + i[_k]) = _t;
   }
   // L119: tl.store(out_ptr + 15 * n + i, libdevice.double2ull_rn(d0), mask=m)  # double2ull_rn
   #pragma unroll
@@ -1590,7 +1590,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ull_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 15)) + i[_k]) = _t;
   }
   // L120: tl.store(out_ptr + 16 * n + i, libdevice.double2ull_rz(d0), mask=m)  # double2ull_rz
   #pragma unroll
@@ -1602,7 +1602,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ull_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 16)) + i[_k]) = _t;
   }
   // L121: tl.store(out_ptr + 17 * n + i, libdevice.double2ull_rd(d0), mask=m)  # double2ull_rd
   #pragma unroll
@@ -1614,7 +1614,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ull_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 17)) + i[_k]) = _t;
   }
   // L122: tl.store(out_ptr + 18 * n + i, libdevice.double2ull_ru(d0), mask=m)  # double2ull_ru
   #pragma unroll
@@ -1626,7 +1626,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double2ull_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 18)) + i[_k]) = _t;
   }
   // L123: tl.store(out_ptr + 19 * n + i, libdevice.double_as_longlong(d0), mask=m)  # double_as_longlong
   #pragma unroll
@@ -1638,7 +1638,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_double_as_longlong(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 19)) + i[_k]) = _t;
   }
   // L124: tl.store(out_ptr + 20 * n + i, libdevice.llrint(f0), mask=m)  # llrintf
   #pragma unroll
@@ -1650,7 +1650,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_llrintf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 20)) + i[_k]) = _t;
   }
   // L125: tl.store(out_ptr + 21 * n + i, libdevice.llrint(d0), mask=m)  # llrint
   #pragma unroll
@@ -1662,7 +1662,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_llrint(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 21)) + i[_k]) = _t;
   }
   // L126: tl.store(out_ptr + 22 * n + i, libdevice.llround(f0), mask=m)  # llroundf
   #pragma unroll
@@ -1674,7 +1674,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_llroundf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 22)) + i[_k]) = _t;
   }
   // L127: tl.store(out_ptr + 23 * n + i, libdevice.llround(d0), mask=m)  # llround
   #pragma unroll
@@ -1686,7 +1686,7 @@ __global__ void __launch_bounds__(128) ld_int64_aligned(int32_t *i0_ptr, int32_t
       _t.v[_j] = __nv_llround(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int64_t, 2> *)((out_ptr + tl2cu_mul(n, 23)) + i[_k]) = _t;
   }
 }
 
@@ -1714,7 +1714,7 @@ __global__ void __launch_bounds__(128) ld_uint64(int32_t *i0_ptr, int32_t *i1_pt
   for (int _k = 0; _k < 2; ++_k) m1[_k] = (m[_k] ? m1_ptr[i[_k]] : 0ull);
   // L136: tl.store(out_ptr + 0 * n + i, libdevice.mulhi(m0, m1), mask=m)  # umul64hi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_umul64hi(m0[_k], m1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = __nv_umul64hi(m0[_k], m1[_k]);
 }
 
 // ld_uint64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1759,7 +1759,7 @@ __global__ void __launch_bounds__(128) ld_uint64_aligned(int32_t *i0_ptr, int32_
       _t.v[_j] = __nv_umul64hi(m0[_k], m1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<uint64_t, 2> *)(out_ptr + i[_k]) = _t;
   }
 }
 
@@ -1811,394 +1811,394 @@ __global__ void __launch_bounds__(128) ld_fp32(int32_t *i0_ptr, int32_t *i1_ptr,
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L151: tl.store(out_ptr + 0 * n + i, libdevice.abs(f0), mask=m)  # fabsf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = tl2cu_ftz(__nv_fabsf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = tl2cu_ftz(__nv_fabsf(tl2cu_ftz(f0[_k])));
   // L152: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = tl2cu_ftz(__nv_floorf(tl2cu_ftz(f0[_k])));
   // L153: tl.store(out_ptr + 2 * n + i, libdevice.rsqrt(f0), mask=m)  # rsqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_ftz(__nv_rsqrtf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_ftz(__nv_rsqrtf(tl2cu_ftz(f0[_k])));
   // L154: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_ftz(__nv_ceilf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_ftz(__nv_ceilf(tl2cu_ftz(f0[_k])));
   // L155: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_truncf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = __nv_truncf(f0[_k]);
   // L156: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_ftz(__nv_exp2f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_ftz(__nv_exp2f(tl2cu_ftz(f0[_k])));
   // L157: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_ftz(__nv_saturatef(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_ftz(__nv_saturatef(tl2cu_ftz(f0[_k])));
   // L158: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = tl2cu_ftz(__nv_fmaf_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L159: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = tl2cu_ftz(__nv_fmaf_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L160: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 9))[i[_k]] = tl2cu_ftz(__nv_fmaf_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L161: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = tl2cu_ftz(__nv_fmaf_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = tl2cu_ftz(__nv_fmaf_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L162: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = tl2cu_ftz(__nv_fast_fdividef(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = tl2cu_ftz(__nv_fast_fdividef(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L163: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 12))[i[_k]] = tl2cu_ftz(__nv_fdiv_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L164: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 13))[i[_k]] = tl2cu_ftz(__nv_fdiv_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L165: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 14))[i[_k]] = tl2cu_ftz(__nv_fdiv_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L166: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = tl2cu_ftz(__nv_fdiv_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 15))[i[_k]] = tl2cu_ftz(__nv_fdiv_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L167: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rn(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 16))[i[_k]] = tl2cu_ftz(__nv_frcp_rn(tl2cu_ftz(f0[_k])));
   // L168: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rz(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 17))[i[_k]] = tl2cu_ftz(__nv_frcp_rz(tl2cu_ftz(f0[_k])));
   // L169: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = tl2cu_ftz(__nv_frcp_rd(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 18))[i[_k]] = tl2cu_ftz(__nv_frcp_rd(tl2cu_ftz(f0[_k])));
   // L170: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = tl2cu_ftz(__nv_frcp_ru(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 19))[i[_k]] = tl2cu_ftz(__nv_frcp_ru(tl2cu_ftz(f0[_k])));
   // L171: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rn(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 20))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rn(tl2cu_ftz(f0[_k])));
   // L172: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rz(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 21))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rz(tl2cu_ftz(f0[_k])));
   // L173: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rd(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 22))[i[_k]] = tl2cu_ftz(__nv_fsqrt_rd(tl2cu_ftz(f0[_k])));
   // L174: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = tl2cu_ftz(__nv_fsqrt_ru(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 23))[i[_k]] = tl2cu_ftz(__nv_fsqrt_ru(tl2cu_ftz(f0[_k])));
   // L175: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = tl2cu_sqrt(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 24))[i[_k]] = tl2cu_sqrt(f0[_k]);
   // L176: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 25))[i[_k]] = tl2cu_ftz(__nv_fadd_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L177: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 26))[i[_k]] = tl2cu_ftz(__nv_fadd_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L178: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = tl2cu_ftz(__nv_fadd_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 27))[i[_k]] = tl2cu_ftz(__nv_fadd_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L179: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = tl2cu_ftz(__nv_fadd_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 28))[i[_k]] = tl2cu_ftz(__nv_fadd_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L180: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 29))[i[_k]] = tl2cu_ftz(__nv_fmul_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L181: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 30))[i[_k]] = tl2cu_ftz(__nv_fmul_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L182: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = tl2cu_ftz(__nv_fmul_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 31))[i[_k]] = tl2cu_ftz(__nv_fmul_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L183: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = tl2cu_ftz(__nv_fmul_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 32))[i[_k]] = tl2cu_ftz(__nv_fmul_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L184: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rn(d0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 33))[i[_k]] = tl2cu_ftz(__nv_double2float_rn(d0[_k]));
   // L185: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rz(d0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 34))[i[_k]] = tl2cu_ftz(__nv_double2float_rz(d0[_k]));
   // L186: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = tl2cu_ftz(__nv_double2float_rd(d0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 35))[i[_k]] = tl2cu_ftz(__nv_double2float_rd(d0[_k]));
   // L187: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = tl2cu_ftz(__nv_double2float_ru(d0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 36))[i[_k]] = tl2cu_ftz(__nv_double2float_ru(d0[_k]));
   // L188: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_int2float_rn(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 37))[i[_k]] = __nv_int2float_rn(i0[_k]);
   // L189: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_int2float_rz(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 38))[i[_k]] = __nv_int2float_rz(i0[_k]);
   // L190: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_int2float_rd(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 39))[i[_k]] = __nv_int2float_rd(i0[_k]);
   // L191: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_int2float_ru(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 40))[i[_k]] = __nv_int2float_ru(i0[_k]);
   // L192: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_uint2float_rn(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 41))[i[_k]] = __nv_uint2float_rn(u0[_k]);
   // L193: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_uint2float_rz(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 42))[i[_k]] = __nv_uint2float_rz(u0[_k]);
   // L194: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_uint2float_rd(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 43))[i[_k]] = __nv_uint2float_rd(u0[_k]);
   // L195: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_uint2float_ru(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 44))[i[_k]] = __nv_uint2float_ru(u0[_k]);
   // L196: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_ll2float_rn(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 45))[i[_k]] = __nv_ll2float_rn(l0[_k]);
   // L197: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_ll2float_rz(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 46))[i[_k]] = __nv_ll2float_rz(l0[_k]);
   // L198: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_ll2float_rd(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 47))[i[_k]] = __nv_ll2float_rd(l0[_k]);
   // L199: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_ll2float_ru(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 48))[i[_k]] = __nv_ll2float_ru(l0[_k]);
   // L200: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_ull2float_rn(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 49))[i[_k]] = __nv_ull2float_rn(m0[_k]);
   // L201: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_ull2float_rz(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 50))[i[_k]] = __nv_ull2float_rz(m0[_k]);
   // L202: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_ull2float_rd(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 51))[i[_k]] = __nv_ull2float_rd(m0[_k]);
   // L203: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_ull2float_ru(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 52))[i[_k]] = __nv_ull2float_ru(m0[_k]);
   // L204: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_int_as_float(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 53))[i[_k]] = __nv_int_as_float(i0[_k]);
   // L205: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_uint_as_float(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 54))[i[_k]] = __nv_uint_as_float(u0[_k]);
   // L206: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_fast_sinf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 55))[i[_k]] = __nv_fast_sinf(f0[_k]);
   // L207: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_fast_cosf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 56))[i[_k]] = __nv_fast_cosf(f0[_k]);
   // L208: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = tl2cu_ftz(__nv_fast_log2f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 57))[i[_k]] = tl2cu_ftz(__nv_fast_log2f(tl2cu_ftz(f0[_k])));
   // L209: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = tl2cu_ftz(__nv_fast_logf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 58))[i[_k]] = tl2cu_ftz(__nv_fast_logf(tl2cu_ftz(f0[_k])));
   // L210: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = tl2cu_ftz(__nv_fast_expf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 59))[i[_k]] = tl2cu_ftz(__nv_fast_expf(tl2cu_ftz(f0[_k])));
   // L211: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_fast_tanf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 60))[i[_k]] = __nv_fast_tanf(f0[_k]);
   // L212: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = tl2cu_ftz(__nv_fast_exp10f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 61))[i[_k]] = tl2cu_ftz(__nv_fast_exp10f(tl2cu_ftz(f0[_k])));
   // L213: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = tl2cu_ftz(__nv_fast_log10f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 62))[i[_k]] = tl2cu_ftz(__nv_fast_log10f(tl2cu_ftz(f0[_k])));
   // L214: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = tl2cu_ftz(__nv_fast_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 63))[i[_k]] = tl2cu_ftz(__nv_fast_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L215: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 64))[i[_k]] = tl2cu_ftz(__nv_fsub_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L216: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 65))[i[_k]] = tl2cu_ftz(__nv_fsub_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L217: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = tl2cu_ftz(__nv_fsub_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 66))[i[_k]] = tl2cu_ftz(__nv_fsub_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L218: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = tl2cu_ftz(__nv_fsub_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 67))[i[_k]] = tl2cu_ftz(__nv_fsub_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L219: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = tl2cu_ftz(__nv_frsqrt_rn(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 68))[i[_k]] = tl2cu_ftz(__nv_frsqrt_rn(tl2cu_ftz(f0[_k])));
   // L220: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_rintf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 69))[i[_k]] = __nv_rintf(f0[_k]);
   // L221: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_nearbyintf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 70))[i[_k]] = __nv_nearbyintf(f0[_k]);
   // L222: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_copysignf(f0[_k], f1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 71))[i[_k]] = __nv_copysignf(f0[_k], f1[_k]);
   // L223: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = tl2cu_ftz(__nv_nextafterf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 72))[i[_k]] = tl2cu_ftz(__nv_nextafterf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L224: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = tl2cu_ftz(__nv_sinf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 73))[i[_k]] = tl2cu_ftz(__nv_sinf(tl2cu_ftz(f0[_k])));
   // L225: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_cosf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 74))[i[_k]] = __nv_cosf(f0[_k]);
   // L226: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = tl2cu_ftz(__nv_sinpif(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 75))[i[_k]] = tl2cu_ftz(__nv_sinpif(tl2cu_ftz(f0[_k])));
   // L227: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = tl2cu_ftz(__nv_cospif(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 76))[i[_k]] = tl2cu_ftz(__nv_cospif(tl2cu_ftz(f0[_k])));
   // L228: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = tl2cu_ftz(__nv_tanf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 77))[i[_k]] = tl2cu_ftz(__nv_tanf(tl2cu_ftz(f0[_k])));
   // L229: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_log2f(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 78))[i[_k]] = __nv_log2f(f0[_k]);
   // L230: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_expf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 79))[i[_k]] = __nv_expf(f0[_k]);
   // L231: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_exp10f(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 80))[i[_k]] = __nv_exp10f(f0[_k]);
   // L232: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_coshf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 81))[i[_k]] = __nv_coshf(f0[_k]);
   // L233: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = tl2cu_ftz(__nv_sinhf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 82))[i[_k]] = tl2cu_ftz(__nv_sinhf(tl2cu_ftz(f0[_k])));
   // L234: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = tl2cu_ftz(__nv_tanhf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 83))[i[_k]] = tl2cu_ftz(__nv_tanhf(tl2cu_ftz(f0[_k])));
   // L235: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = tl2cu_ftz(__nv_atan2f(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 84))[i[_k]] = tl2cu_ftz(__nv_atan2f(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L236: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = tl2cu_ftz(__nv_atanf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 85))[i[_k]] = tl2cu_ftz(__nv_atanf(tl2cu_ftz(f0[_k])));
   // L237: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = tl2cu_ftz(__nv_asinf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 86))[i[_k]] = tl2cu_ftz(__nv_asinf(tl2cu_ftz(f0[_k])));
   // L238: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = tl2cu_ftz(__nv_acosf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 87))[i[_k]] = tl2cu_ftz(__nv_acosf(tl2cu_ftz(f0[_k])));
   // L239: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_logf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 88))[i[_k]] = __nv_logf(f0[_k]);
   // L240: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_log10f(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 89))[i[_k]] = __nv_log10f(f0[_k]);
   // L241: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = tl2cu_ftz(__nv_log1pf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 90))[i[_k]] = tl2cu_ftz(__nv_log1pf(tl2cu_ftz(f0[_k])));
   // L242: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = tl2cu_ftz(__nv_acoshf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 91))[i[_k]] = tl2cu_ftz(__nv_acoshf(tl2cu_ftz(f0[_k])));
   // L243: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = tl2cu_ftz(__nv_asinhf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 92))[i[_k]] = tl2cu_ftz(__nv_asinhf(tl2cu_ftz(f0[_k])));
   // L244: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = tl2cu_ftz(__nv_atanhf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 93))[i[_k]] = tl2cu_ftz(__nv_atanhf(tl2cu_ftz(f0[_k])));
   // L245: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = tl2cu_ftz(__nv_expm1f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 94))[i[_k]] = tl2cu_ftz(__nv_expm1f(tl2cu_ftz(f0[_k])));
   // L246: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = tl2cu_ftz(__nv_hypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 95))[i[_k]] = tl2cu_ftz(__nv_hypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L247: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = tl2cu_ftz(__nv_rhypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 96))[i[_k]] = tl2cu_ftz(__nv_rhypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L248: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = tl2cu_ftz(__nv_norm3df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 97))[i[_k]] = tl2cu_ftz(__nv_norm3df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L249: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 98))[i[_k]] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
   // L250: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = tl2cu_ftz(__nv_cbrtf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 99))[i[_k]] = tl2cu_ftz(__nv_cbrtf(tl2cu_ftz(f0[_k])));
   // L251: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = tl2cu_ftz(__nv_rcbrtf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 100))[i[_k]] = tl2cu_ftz(__nv_rcbrtf(tl2cu_ftz(f0[_k])));
   // L252: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_j0f(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 101))[i[_k]] = __nv_j0f(f0[_k]);
   // L253: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = tl2cu_ftz(__nv_j1f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 102))[i[_k]] = tl2cu_ftz(__nv_j1f(tl2cu_ftz(f0[_k])));
   // L254: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = tl2cu_ftz(__nv_y0f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 103))[i[_k]] = tl2cu_ftz(__nv_y0f(tl2cu_ftz(f0[_k])));
   // L255: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = tl2cu_ftz(__nv_y1f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 104))[i[_k]] = tl2cu_ftz(__nv_y1f(tl2cu_ftz(f0[_k])));
   // L256: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_ynf(i0[_k], f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 105))[i[_k]] = __nv_ynf(i0[_k], f0[_k]);
   // L257: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = tl2cu_ftz(__nv_jnf(i0[_k], tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 106))[i[_k]] = tl2cu_ftz(__nv_jnf(i0[_k], tl2cu_ftz(f0[_k])));
   // L258: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_cyl_bessel_i0f(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 107))[i[_k]] = __nv_cyl_bessel_i0f(f0[_k]);
   // L259: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 108))[i[_k]] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
   // L260: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(109, n))[i[_k]] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 109))[i[_k]] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
   // L261: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(110, n))[i[_k]] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 110))[i[_k]] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
   // L262: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(111, n))[i[_k]] = tl2cu_ftz(__nv_erfcf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 111))[i[_k]] = tl2cu_ftz(__nv_erfcf(tl2cu_ftz(f0[_k])));
   // L263: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(112, n))[i[_k]] = tl2cu_ftz(__nv_erfcxf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 112))[i[_k]] = tl2cu_ftz(__nv_erfcxf(tl2cu_ftz(f0[_k])));
   // L264: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(113, n))[i[_k]] = tl2cu_ftz(__nv_erfcinvf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 113))[i[_k]] = tl2cu_ftz(__nv_erfcinvf(tl2cu_ftz(f0[_k])));
   // L265: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(114, n))[i[_k]] = tl2cu_ftz(__nv_normcdfinvf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 114))[i[_k]] = tl2cu_ftz(__nv_normcdfinvf(tl2cu_ftz(f0[_k])));
   // L266: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(115, n))[i[_k]] = __nv_normcdff(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 115))[i[_k]] = __nv_normcdff(f0[_k]);
   // L267: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(116, n))[i[_k]] = tl2cu_ftz(__nv_lgammaf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 116))[i[_k]] = tl2cu_ftz(__nv_lgammaf(tl2cu_ftz(f0[_k])));
   // L268: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(117, n))[i[_k]] = tl2cu_ftz(__nv_ldexpf(tl2cu_ftz(f0[_k]), i0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 117))[i[_k]] = tl2cu_ftz(__nv_ldexpf(tl2cu_ftz(f0[_k]), i0[_k]));
   // L269: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(118, n))[i[_k]] = tl2cu_ftz(__nv_scalbnf(tl2cu_ftz(f0[_k]), i0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 118))[i[_k]] = tl2cu_ftz(__nv_scalbnf(tl2cu_ftz(f0[_k]), i0[_k]));
   // L270: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(119, n))[i[_k]] = tl2cu_ftz(__nv_fmodf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 119))[i[_k]] = tl2cu_ftz(__nv_fmodf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L271: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(120, n))[i[_k]] = tl2cu_ftz(__nv_remainderf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 120))[i[_k]] = tl2cu_ftz(__nv_remainderf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L272: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(121, n))[i[_k]] = tl2cu_ftz(__nv_fmaf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 121))[i[_k]] = tl2cu_ftz(__nv_fmaf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
   // L273: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(122, n))[i[_k]] = tl2cu_ftz(__nv_powif(tl2cu_ftz(f0[_k]), i0[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 122))[i[_k]] = tl2cu_ftz(__nv_powif(tl2cu_ftz(f0[_k]), i0[_k]));
   // L274: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(123, n))[i[_k]] = tl2cu_ftz(__nv_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 123))[i[_k]] = tl2cu_ftz(__nv_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
   // L275: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(124, n))[i[_k]] = tl2cu_ftz(__nv_tgammaf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 124))[i[_k]] = tl2cu_ftz(__nv_tgammaf(tl2cu_ftz(f0[_k])));
   // L276: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(125, n))[i[_k]] = __nv_roundf(f0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 125))[i[_k]] = __nv_roundf(f0[_k]);
   // L277: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(126, n))[i[_k]] = __nv_fdimf(f0[_k], f1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 126))[i[_k]] = __nv_fdimf(f0[_k], f1[_k]);
   // L278: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(127, n))[i[_k]] = tl2cu_ftz(__nv_logbf(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 127))[i[_k]] = tl2cu_ftz(__nv_logbf(tl2cu_ftz(f0[_k])));
   // L279: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(128, n))[i[_k]] = tl2cu_ftz(__nv_norm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 128))[i[_k]] = tl2cu_ftz(__nv_norm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f0[_k])));
   // L280: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(129, n))[i[_k]] = tl2cu_ftz(__nv_rnorm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f1[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 129))[i[_k]] = tl2cu_ftz(__nv_rnorm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f1[_k])));
 }
 
 // ld_fp32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2297,7 +2297,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fabsf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L152: tl.store(out_ptr + 1 * n + i, libdevice.floor(f0), mask=m)  # floorf
   #pragma unroll
@@ -2321,7 +2321,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_rsqrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L154: tl.store(out_ptr + 3 * n + i, libdevice.ceil(f0), mask=m)  # ceilf
   #pragma unroll
@@ -2333,7 +2333,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_ceilf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L155: tl.store(out_ptr + 4 * n + i, libdevice.trunc(f0), mask=m)  # truncf
   #pragma unroll
@@ -2345,7 +2345,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_truncf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L156: tl.store(out_ptr + 5 * n + i, libdevice.exp2(f0), mask=m)  # exp2f
   #pragma unroll
@@ -2357,7 +2357,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_exp2f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L157: tl.store(out_ptr + 6 * n + i, libdevice.saturatef(f0), mask=m)  # saturatef
   #pragma unroll
@@ -2369,7 +2369,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_saturatef(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L158: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(f0, f1, f2), mask=m)  # fmaf_rn
   #pragma unroll
@@ -2381,7 +2381,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmaf_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L159: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(f0, f1, f2), mask=m)  # fmaf_rz
   #pragma unroll
@@ -2393,7 +2393,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmaf_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L160: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(f0, f1, f2), mask=m)  # fmaf_rd
   #pragma unroll
@@ -2405,7 +2405,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmaf_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 9)) + i[_k]) = _t;
   }
   // L161: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(f0, f1, f2), mask=m)  # fmaf_ru
   #pragma unroll
@@ -2417,7 +2417,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmaf_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L162: tl.store(out_ptr + 11 * n + i, libdevice.fast_dividef(f0, f1), mask=m)  # fast_fdividef
   #pragma unroll
@@ -2429,7 +2429,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_fdividef(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
   // L163: tl.store(out_ptr + 12 * n + i, libdevice.div_rn(f0, f1), mask=m)  # fdiv_rn
   #pragma unroll
@@ -2441,7 +2441,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fdiv_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 12)) + i[_k]) = _t;
   }
   // L164: tl.store(out_ptr + 13 * n + i, libdevice.div_rz(f0, f1), mask=m)  # fdiv_rz
   #pragma unroll
@@ -2453,7 +2453,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fdiv_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 13)) + i[_k]) = _t;
   }
   // L165: tl.store(out_ptr + 14 * n + i, libdevice.div_rd(f0, f1), mask=m)  # fdiv_rd
   #pragma unroll
@@ -2465,7 +2465,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fdiv_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 14)) + i[_k]) = _t;
   }
   // L166: tl.store(out_ptr + 15 * n + i, libdevice.div_ru(f0, f1), mask=m)  # fdiv_ru
   #pragma unroll
@@ -2477,7 +2477,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fdiv_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 15)) + i[_k]) = _t;
   }
   // L167: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rn(f0), mask=m)  # frcp_rn
   #pragma unroll
@@ -2489,7 +2489,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_frcp_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 16)) + i[_k]) = _t;
   }
   // L168: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rz(f0), mask=m)  # frcp_rz
   #pragma unroll
@@ -2501,7 +2501,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_frcp_rz(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 17)) + i[_k]) = _t;
   }
   // L169: tl.store(out_ptr + 18 * n + i, libdevice.rcp_rd(f0), mask=m)  # frcp_rd
   #pragma unroll
@@ -2513,7 +2513,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_frcp_rd(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 18)) + i[_k]) = _t;
   }
   // L170: tl.store(out_ptr + 19 * n + i, libdevice.rcp_ru(f0), mask=m)  # frcp_ru
   #pragma unroll
@@ -2525,7 +2525,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_frcp_ru(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 19)) + i[_k]) = _t;
   }
   // L171: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rn(f0), mask=m)  # fsqrt_rn
   #pragma unroll
@@ -2537,7 +2537,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 20)) + i[_k]) = _t;
   }
   // L172: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rz(f0), mask=m)  # fsqrt_rz
   #pragma unroll
@@ -2549,7 +2549,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rz(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 21)) + i[_k]) = _t;
   }
   // L173: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_rd(f0), mask=m)  # fsqrt_rd
   #pragma unroll
@@ -2561,7 +2561,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsqrt_rd(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 22)) + i[_k]) = _t;
   }
   // L174: tl.store(out_ptr + 23 * n + i, libdevice.sqrt_ru(f0), mask=m)  # fsqrt_ru
   #pragma unroll
@@ -2573,7 +2573,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsqrt_ru(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 23)) + i[_k]) = _t;
   }
   // L175: tl.store(out_ptr + 24 * n + i, libdevice.sqrt(f0), mask=m)  # sqrtf
   #pragma unroll
@@ -2585,7 +2585,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_sqrt(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 24)) + i[_k]) = _t;
   }
   // L176: tl.store(out_ptr + 25 * n + i, libdevice.add_rn(f0, f1), mask=m)  # fadd_rn
   #pragma unroll
@@ -2597,7 +2597,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fadd_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 25)) + i[_k]) = _t;
   }
   // L177: tl.store(out_ptr + 26 * n + i, libdevice.add_rz(f0, f1), mask=m)  # fadd_rz
   #pragma unroll
@@ -2609,7 +2609,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fadd_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 26)) + i[_k]) = _t;
   }
   // L178: tl.store(out_ptr + 27 * n + i, libdevice.add_rd(f0, f1), mask=m)  # fadd_rd
   #pragma unroll
@@ -2621,7 +2621,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fadd_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 27)) + i[_k]) = _t;
   }
   // L179: tl.store(out_ptr + 28 * n + i, libdevice.add_ru(f0, f1), mask=m)  # fadd_ru
   #pragma unroll
@@ -2633,7 +2633,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fadd_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 28)) + i[_k]) = _t;
   }
   // L180: tl.store(out_ptr + 29 * n + i, libdevice.mul_rn(f0, f1), mask=m)  # fmul_rn
   #pragma unroll
@@ -2645,7 +2645,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmul_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 29)) + i[_k]) = _t;
   }
   // L181: tl.store(out_ptr + 30 * n + i, libdevice.mul_rz(f0, f1), mask=m)  # fmul_rz
   #pragma unroll
@@ -2657,7 +2657,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmul_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 30)) + i[_k]) = _t;
   }
   // L182: tl.store(out_ptr + 31 * n + i, libdevice.mul_rd(f0, f1), mask=m)  # fmul_rd
   #pragma unroll
@@ -2669,7 +2669,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmul_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 31)) + i[_k]) = _t;
   }
   // L183: tl.store(out_ptr + 32 * n + i, libdevice.mul_ru(f0, f1), mask=m)  # fmul_ru
   #pragma unroll
@@ -2681,7 +2681,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmul_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 32)) + i[_k]) = _t;
   }
   // L184: tl.store(out_ptr + 33 * n + i, libdevice.double2float_rn(d0), mask=m)  # double2float_rn
   #pragma unroll
@@ -2693,7 +2693,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_double2float_rn(d0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 33)) + i[_k]) = _t;
   }
   // L185: tl.store(out_ptr + 34 * n + i, libdevice.double2float_rz(d0), mask=m)  # double2float_rz
   #pragma unroll
@@ -2705,7 +2705,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_double2float_rz(d0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 34)) + i[_k]) = _t;
   }
   // L186: tl.store(out_ptr + 35 * n + i, libdevice.double2float_rd(d0), mask=m)  # double2float_rd
   #pragma unroll
@@ -2717,7 +2717,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_double2float_rd(d0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 35)) + i[_k]) = _t;
   }
   // L187: tl.store(out_ptr + 36 * n + i, libdevice.double2float_ru(d0), mask=m)  # double2float_ru
   #pragma unroll
@@ -2729,7 +2729,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_double2float_ru(d0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 36)) + i[_k]) = _t;
   }
   // L188: tl.store(out_ptr + 37 * n + i, libdevice.int2float_rn(i0), mask=m)  # int2float_rn
   #pragma unroll
@@ -2741,7 +2741,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int2float_rn(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 37)) + i[_k]) = _t;
   }
   // L189: tl.store(out_ptr + 38 * n + i, libdevice.int2float_rz(i0), mask=m)  # int2float_rz
   #pragma unroll
@@ -2753,7 +2753,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int2float_rz(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 38)) + i[_k]) = _t;
   }
   // L190: tl.store(out_ptr + 39 * n + i, libdevice.int2float_rd(i0), mask=m)  # int2float_rd
   #pragma unroll
@@ -2765,7 +2765,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int2float_rd(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 39)) + i[_k]) = _t;
   }
   // L191: tl.store(out_ptr + 40 * n + i, libdevice.int2float_ru(i0), mask=m)  # int2float_ru
   #pragma unroll
@@ -2777,7 +2777,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int2float_ru(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 40)) + i[_k]) = _t;
   }
   // L192: tl.store(out_ptr + 41 * n + i, libdevice.uint2float_rn(u0), mask=m)  # uint2float_rn
   #pragma unroll
@@ -2789,7 +2789,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint2float_rn(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 41)) + i[_k]) = _t;
   }
   // L193: tl.store(out_ptr + 42 * n + i, libdevice.uint2float_rz(u0), mask=m)  # uint2float_rz
   #pragma unroll
@@ -2801,7 +2801,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint2float_rz(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 42)) + i[_k]) = _t;
   }
   // L194: tl.store(out_ptr + 43 * n + i, libdevice.uint2float_rd(u0), mask=m)  # uint2float_rd
   #pragma unroll
@@ -2813,7 +2813,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint2float_rd(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 43)) + i[_k]) = _t;
   }
   // L195: tl.store(out_ptr + 44 * n + i, libdevice.uint2float_ru(u0), mask=m)  # uint2float_ru
   #pragma unroll
@@ -2825,7 +2825,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint2float_ru(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(44, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 44)) + i[_k]) = _t;
   }
   // L196: tl.store(out_ptr + 45 * n + i, libdevice.ll2float_rn(l0), mask=m)  # ll2float_rn
   #pragma unroll
@@ -2837,7 +2837,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2float_rn(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(45, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 45)) + i[_k]) = _t;
   }
   // L197: tl.store(out_ptr + 46 * n + i, libdevice.ll2float_rz(l0), mask=m)  # ll2float_rz
   #pragma unroll
@@ -2849,7 +2849,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2float_rz(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(46, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 46)) + i[_k]) = _t;
   }
   // L198: tl.store(out_ptr + 47 * n + i, libdevice.ll2float_rd(l0), mask=m)  # ll2float_rd
   #pragma unroll
@@ -2861,7 +2861,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2float_rd(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(47, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 47)) + i[_k]) = _t;
   }
   // L199: tl.store(out_ptr + 48 * n + i, libdevice.ll2float_ru(l0), mask=m)  # ll2float_ru
   #pragma unroll
@@ -2873,7 +2873,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2float_ru(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(48, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 48)) + i[_k]) = _t;
   }
   // L200: tl.store(out_ptr + 49 * n + i, libdevice.ull2float_rn(m0), mask=m)  # ull2float_rn
   #pragma unroll
@@ -2885,7 +2885,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2float_rn(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(49, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 49)) + i[_k]) = _t;
   }
   // L201: tl.store(out_ptr + 50 * n + i, libdevice.ull2float_rz(m0), mask=m)  # ull2float_rz
   #pragma unroll
@@ -2897,7 +2897,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2float_rz(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(50, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 50)) + i[_k]) = _t;
   }
   // L202: tl.store(out_ptr + 51 * n + i, libdevice.ull2float_rd(m0), mask=m)  # ull2float_rd
   #pragma unroll
@@ -2909,7 +2909,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2float_rd(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(51, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 51)) + i[_k]) = _t;
   }
   // L203: tl.store(out_ptr + 52 * n + i, libdevice.ull2float_ru(m0), mask=m)  # ull2float_ru
   #pragma unroll
@@ -2921,7 +2921,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2float_ru(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(52, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 52)) + i[_k]) = _t;
   }
   // L204: tl.store(out_ptr + 53 * n + i, libdevice.int_as_float(i0), mask=m)  # int_as_float
   #pragma unroll
@@ -2933,7 +2933,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int_as_float(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(53, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 53)) + i[_k]) = _t;
   }
   // L205: tl.store(out_ptr + 54 * n + i, libdevice.uint_as_float(u0), mask=m)  # uint_as_float
   #pragma unroll
@@ -2945,7 +2945,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint_as_float(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(54, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 54)) + i[_k]) = _t;
   }
   // L206: tl.store(out_ptr + 55 * n + i, libdevice.fast_sinf(f0), mask=m)  # fast_sinf
   #pragma unroll
@@ -2957,7 +2957,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fast_sinf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(55, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 55)) + i[_k]) = _t;
   }
   // L207: tl.store(out_ptr + 56 * n + i, libdevice.fast_cosf(f0), mask=m)  # fast_cosf
   #pragma unroll
@@ -2969,7 +2969,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fast_cosf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(56, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 56)) + i[_k]) = _t;
   }
   // L208: tl.store(out_ptr + 57 * n + i, libdevice.fast_log2f(f0), mask=m)  # fast_log2f
   #pragma unroll
@@ -2981,7 +2981,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_log2f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(57, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 57)) + i[_k]) = _t;
   }
   // L209: tl.store(out_ptr + 58 * n + i, libdevice.fast_logf(f0), mask=m)  # fast_logf
   #pragma unroll
@@ -2993,7 +2993,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_logf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(58, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 58)) + i[_k]) = _t;
   }
   // L210: tl.store(out_ptr + 59 * n + i, libdevice.fast_expf(f0), mask=m)  # fast_expf
   #pragma unroll
@@ -3005,7 +3005,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_expf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(59, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 59)) + i[_k]) = _t;
   }
   // L211: tl.store(out_ptr + 60 * n + i, libdevice.fast_tanf(f0), mask=m)  # fast_tanf
   #pragma unroll
@@ -3017,7 +3017,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fast_tanf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(60, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 60)) + i[_k]) = _t;
   }
   // L212: tl.store(out_ptr + 61 * n + i, libdevice.fast_exp10f(f0), mask=m)  # fast_exp10f
   #pragma unroll
@@ -3029,7 +3029,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_exp10f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(61, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 61)) + i[_k]) = _t;
   }
   // L213: tl.store(out_ptr + 62 * n + i, libdevice.fast_log10f(f0), mask=m)  # fast_log10f
   #pragma unroll
@@ -3041,7 +3041,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_log10f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(62, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 62)) + i[_k]) = _t;
   }
   // L214: tl.store(out_ptr + 63 * n + i, libdevice.fast_powf(f0, f1), mask=m)  # fast_powf
   #pragma unroll
@@ -3053,7 +3053,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fast_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(63, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 63)) + i[_k]) = _t;
   }
   // L215: tl.store(out_ptr + 64 * n + i, libdevice.sub_rn(f0, f1), mask=m)  # fsub_rn
   #pragma unroll
@@ -3065,7 +3065,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsub_rn(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(64, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 64)) + i[_k]) = _t;
   }
   // L216: tl.store(out_ptr + 65 * n + i, libdevice.sub_rz(f0, f1), mask=m)  # fsub_rz
   #pragma unroll
@@ -3077,7 +3077,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsub_rz(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(65, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 65)) + i[_k]) = _t;
   }
   // L217: tl.store(out_ptr + 66 * n + i, libdevice.sub_rd(f0, f1), mask=m)  # fsub_rd
   #pragma unroll
@@ -3089,7 +3089,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsub_rd(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(66, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 66)) + i[_k]) = _t;
   }
   // L218: tl.store(out_ptr + 67 * n + i, libdevice.sub_ru(f0, f1), mask=m)  # fsub_ru
   #pragma unroll
@@ -3101,7 +3101,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fsub_ru(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(67, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 67)) + i[_k]) = _t;
   }
   // L219: tl.store(out_ptr + 68 * n + i, libdevice.rsqrt_rn(f0), mask=m)  # frsqrt_rn
   #pragma unroll
@@ -3113,7 +3113,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_frsqrt_rn(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(68, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 68)) + i[_k]) = _t;
   }
   // L220: tl.store(out_ptr + 69 * n + i, libdevice.rint(f0), mask=m)  # rintf
   #pragma unroll
@@ -3125,7 +3125,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rintf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(69, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 69)) + i[_k]) = _t;
   }
   // L221: tl.store(out_ptr + 70 * n + i, libdevice.nearbyint(f0), mask=m)  # nearbyintf
   #pragma unroll
@@ -3137,7 +3137,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_nearbyintf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(70, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 70)) + i[_k]) = _t;
   }
   // L222: tl.store(out_ptr + 71 * n + i, libdevice.copysign(f0, f1), mask=m)  # copysignf
   #pragma unroll
@@ -3149,7 +3149,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_copysignf(f0[_k], f1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(71, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 71)) + i[_k]) = _t;
   }
   // L223: tl.store(out_ptr + 72 * n + i, libdevice.nextafter(f0, f1), mask=m)  # nextafterf
   #pragma unroll
@@ -3161,7 +3161,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_nextafterf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(72, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 72)) + i[_k]) = _t;
   }
   // L224: tl.store(out_ptr + 73 * n + i, libdevice.sin(f0), mask=m)  # sinf
   #pragma unroll
@@ -3173,7 +3173,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_sinf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(73, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 73)) + i[_k]) = _t;
   }
   // L225: tl.store(out_ptr + 74 * n + i, libdevice.cos(f0), mask=m)  # cosf
   #pragma unroll
@@ -3185,7 +3185,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cosf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(74, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 74)) + i[_k]) = _t;
   }
   // L226: tl.store(out_ptr + 75 * n + i, libdevice.sinpi(f0), mask=m)  # sinpif
   #pragma unroll
@@ -3197,7 +3197,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_sinpif(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(75, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 75)) + i[_k]) = _t;
   }
   // L227: tl.store(out_ptr + 76 * n + i, libdevice.cospi(f0), mask=m)  # cospif
   #pragma unroll
@@ -3209,7 +3209,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_cospif(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(76, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 76)) + i[_k]) = _t;
   }
   // L228: tl.store(out_ptr + 77 * n + i, libdevice.tan(f0), mask=m)  # tanf
   #pragma unroll
@@ -3221,7 +3221,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_tanf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(77, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 77)) + i[_k]) = _t;
   }
   // L229: tl.store(out_ptr + 78 * n + i, libdevice.log2(f0), mask=m)  # log2f
   #pragma unroll
@@ -3233,7 +3233,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log2f(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(78, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 78)) + i[_k]) = _t;
   }
   // L230: tl.store(out_ptr + 79 * n + i, libdevice.exp(f0), mask=m)  # expf
   #pragma unroll
@@ -3245,7 +3245,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_expf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(79, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 79)) + i[_k]) = _t;
   }
   // L231: tl.store(out_ptr + 80 * n + i, libdevice.exp10(f0), mask=m)  # exp10f
   #pragma unroll
@@ -3257,7 +3257,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_exp10f(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(80, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 80)) + i[_k]) = _t;
   }
   // L232: tl.store(out_ptr + 81 * n + i, libdevice.cosh(f0), mask=m)  # coshf
   #pragma unroll
@@ -3269,7 +3269,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_coshf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(81, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 81)) + i[_k]) = _t;
   }
   // L233: tl.store(out_ptr + 82 * n + i, libdevice.sinh(f0), mask=m)  # sinhf
   #pragma unroll
@@ -3281,7 +3281,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_sinhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(82, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 82)) + i[_k]) = _t;
   }
   // L234: tl.store(out_ptr + 83 * n + i, libdevice.tanh(f0), mask=m)  # tanhf
   #pragma unroll
@@ -3293,7 +3293,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_tanhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(83, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 83)) + i[_k]) = _t;
   }
   // L235: tl.store(out_ptr + 84 * n + i, libdevice.atan2(f0, f1), mask=m)  # atan2f
   #pragma unroll
@@ -3305,7 +3305,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_atan2f(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(84, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 84)) + i[_k]) = _t;
   }
   // L236: tl.store(out_ptr + 85 * n + i, libdevice.atan(f0), mask=m)  # atanf
   #pragma unroll
@@ -3317,7 +3317,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_atanf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(85, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 85)) + i[_k]) = _t;
   }
   // L237: tl.store(out_ptr + 86 * n + i, libdevice.asin(f0), mask=m)  # asinf
   #pragma unroll
@@ -3329,7 +3329,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_asinf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(86, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 86)) + i[_k]) = _t;
   }
   // L238: tl.store(out_ptr + 87 * n + i, libdevice.acos(f0), mask=m)  # acosf
   #pragma unroll
@@ -3341,7 +3341,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_acosf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(87, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 87)) + i[_k]) = _t;
   }
   // L239: tl.store(out_ptr + 88 * n + i, libdevice.log(f0), mask=m)  # logf
   #pragma unroll
@@ -3353,7 +3353,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_logf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(88, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 88)) + i[_k]) = _t;
   }
   // L240: tl.store(out_ptr + 89 * n + i, libdevice.log10(f0), mask=m)  # log10f
   #pragma unroll
@@ -3365,7 +3365,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log10f(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(89, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 89)) + i[_k]) = _t;
   }
   // L241: tl.store(out_ptr + 90 * n + i, libdevice.log1p(f0), mask=m)  # log1pf
   #pragma unroll
@@ -3377,7 +3377,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_log1pf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(90, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 90)) + i[_k]) = _t;
   }
   // L242: tl.store(out_ptr + 91 * n + i, libdevice.acosh(f0), mask=m)  # acoshf
   #pragma unroll
@@ -3389,7 +3389,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_acoshf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(91, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 91)) + i[_k]) = _t;
   }
   // L243: tl.store(out_ptr + 92 * n + i, libdevice.asinh(f0), mask=m)  # asinhf
   #pragma unroll
@@ -3401,7 +3401,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_asinhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(92, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 92)) + i[_k]) = _t;
   }
   // L244: tl.store(out_ptr + 93 * n + i, libdevice.atanh(f0), mask=m)  # atanhf
   #pragma unroll
@@ -3413,7 +3413,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_atanhf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(93, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 93)) + i[_k]) = _t;
   }
   // L245: tl.store(out_ptr + 94 * n + i, libdevice.expm1(f0), mask=m)  # expm1f
   #pragma unroll
@@ -3425,7 +3425,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_expm1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(94, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 94)) + i[_k]) = _t;
   }
   // L246: tl.store(out_ptr + 95 * n + i, libdevice.hypot(f0, f1), mask=m)  # hypotf
   #pragma unroll
@@ -3437,7 +3437,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_hypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(95, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 95)) + i[_k]) = _t;
   }
   // L247: tl.store(out_ptr + 96 * n + i, libdevice.rhypot(f0, f1), mask=m)  # rhypotf
   #pragma unroll
@@ -3449,7 +3449,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_rhypotf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(96, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 96)) + i[_k]) = _t;
   }
   // L248: tl.store(out_ptr + 97 * n + i, libdevice.norm3d(f0, f1, f2), mask=m)  # norm3df
   #pragma unroll
@@ -3461,7 +3461,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_norm3df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(97, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 97)) + i[_k]) = _t;
   }
   // L249: tl.store(out_ptr + 98 * n + i, libdevice.rnorm3d(f0, f1, f2), mask=m)  # rnorm3df
   #pragma unroll
@@ -3473,7 +3473,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rnorm3df(f0[_k], f1[_k], f2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(98, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 98)) + i[_k]) = _t;
   }
   // L250: tl.store(out_ptr + 99 * n + i, libdevice.cbrt(f0), mask=m)  # cbrtf
   #pragma unroll
@@ -3485,7 +3485,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_cbrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(99, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 99)) + i[_k]) = _t;
   }
   // L251: tl.store(out_ptr + 100 * n + i, libdevice.rcbrt(f0), mask=m)  # rcbrtf
   #pragma unroll
@@ -3497,7 +3497,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_rcbrtf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(100, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 100)) + i[_k]) = _t;
   }
   // L252: tl.store(out_ptr + 101 * n + i, libdevice.j0(f0), mask=m)  # j0f
   #pragma unroll
@@ -3509,7 +3509,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_j0f(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(101, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 101)) + i[_k]) = _t;
   }
   // L253: tl.store(out_ptr + 102 * n + i, libdevice.j1(f0), mask=m)  # j1f
   #pragma unroll
@@ -3521,7 +3521,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_j1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(102, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 102)) + i[_k]) = _t;
   }
   // L254: tl.store(out_ptr + 103 * n + i, libdevice.y0(f0), mask=m)  # y0f
   #pragma unroll
@@ -3533,7 +3533,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_y0f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(103, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 103)) + i[_k]) = _t;
   }
   // L255: tl.store(out_ptr + 104 * n + i, libdevice.y1(f0), mask=m)  # y1f
   #pragma unroll
@@ -3545,7 +3545,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_y1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(104, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 104)) + i[_k]) = _t;
   }
   // L256: tl.store(out_ptr + 105 * n + i, libdevice.yn(i0, f0), mask=m)  # ynf
   #pragma unroll
@@ -3557,7 +3557,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ynf(i0[_k], f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(105, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 105)) + i[_k]) = _t;
   }
   // L257: tl.store(out_ptr + 106 * n + i, libdevice.jn(i0, f0), mask=m)  # jnf
   #pragma unroll
@@ -3569,7 +3569,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_jnf(i0[_k], tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(106, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 106)) + i[_k]) = _t;
   }
   // L258: tl.store(out_ptr + 107 * n + i, libdevice.cyl_bessel_i0(f0), mask=m)  # cyl_bessel_i0f
   #pragma unroll
@@ -3581,7 +3581,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cyl_bessel_i0f(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(107, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 107)) + i[_k]) = _t;
   }
   // L259: tl.store(out_ptr + 108 * n + i, libdevice.cyl_bessel_i1(f0), mask=m)  # cyl_bessel_i1f
   #pragma unroll
@@ -3593,7 +3593,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(108, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 108)) + i[_k]) = _t;
   }
   // L260: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
@@ -3605,7 +3605,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(109, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 109)) + i[_k]) = _t;
   }
   // L261: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
@@ -3617,7 +3617,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(110, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 110)) + i[_k]) = _t;
   }
   // L262: tl.store(out_ptr + 111 * n + i, libdevice.erfc(f0), mask=m)  # erfcf
   #pragma unroll
@@ -3629,7 +3629,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_erfcf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(111, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 111)) + i[_k]) = _t;
   }
   // L263: tl.store(out_ptr + 112 * n + i, libdevice.erfcx(f0), mask=m)  # erfcxf
   #pragma unroll
@@ -3641,7 +3641,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_erfcxf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(112, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 112)) + i[_k]) = _t;
   }
   // L264: tl.store(out_ptr + 113 * n + i, libdevice.erfcinv(f0), mask=m)  # erfcinvf
   #pragma unroll
@@ -3653,7 +3653,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_erfcinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(113, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 113)) + i[_k]) = _t;
   }
   // L265: tl.store(out_ptr + 114 * n + i, libdevice.normcdfinv(f0), mask=m)  # normcdfinvf
   #pragma unroll
@@ -3665,7 +3665,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_normcdfinvf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(114, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 114)) + i[_k]) = _t;
   }
   // L266: tl.store(out_ptr + 115 * n + i, libdevice.normcdf(f0), mask=m)  # normcdff
   #pragma unroll
@@ -3677,7 +3677,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_normcdff(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(115, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 115)) + i[_k]) = _t;
   }
   // L267: tl.store(out_ptr + 116 * n + i, libdevice.lgamma(f0), mask=m)  # lgammaf
   #pragma unroll
@@ -3689,7 +3689,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_lgammaf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(116, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 116)) + i[_k]) = _t;
   }
   // L268: tl.store(out_ptr + 117 * n + i, libdevice.ldexp(f0, i0), mask=m)  # ldexpf
   #pragma unroll
@@ -3701,7 +3701,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_ldexpf(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(117, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 117)) + i[_k]) = _t;
   }
   // L269: tl.store(out_ptr + 118 * n + i, libdevice.scalbn(f0, i0), mask=m)  # scalbnf
   #pragma unroll
@@ -3713,7 +3713,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_scalbnf(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(118, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 118)) + i[_k]) = _t;
   }
   // L270: tl.store(out_ptr + 119 * n + i, libdevice.fmod(f0, f1), mask=m)  # fmodf
   #pragma unroll
@@ -3725,7 +3725,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmodf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(119, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 119)) + i[_k]) = _t;
   }
   // L271: tl.store(out_ptr + 120 * n + i, libdevice.remainder(f0, f1), mask=m)  # remainderf
   #pragma unroll
@@ -3737,7 +3737,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_remainderf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(120, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 120)) + i[_k]) = _t;
   }
   // L272: tl.store(out_ptr + 121 * n + i, libdevice.fma(f0, f1, f2), mask=m)  # fmaf
   #pragma unroll
@@ -3749,7 +3749,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_fmaf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(121, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 121)) + i[_k]) = _t;
   }
   // L273: tl.store(out_ptr + 122 * n + i, libdevice.pow(f0, i0), mask=m)  # powif
   #pragma unroll
@@ -3761,7 +3761,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_powif(tl2cu_ftz(f0[_k]), i0[_k]));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(122, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 122)) + i[_k]) = _t;
   }
   // L274: tl.store(out_ptr + 123 * n + i, libdevice.pow(f0, f1), mask=m)  # powf
   #pragma unroll
@@ -3773,7 +3773,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_powf(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(123, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 123)) + i[_k]) = _t;
   }
   // L275: tl.store(out_ptr + 124 * n + i, libdevice.tgamma(f0), mask=m)  # tgammaf
   #pragma unroll
@@ -3785,7 +3785,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_tgammaf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(124, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 124)) + i[_k]) = _t;
   }
   // L276: tl.store(out_ptr + 125 * n + i, libdevice.round(f0), mask=m)  # roundf
   #pragma unroll
@@ -3797,7 +3797,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_roundf(f0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(125, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 125)) + i[_k]) = _t;
   }
   // L277: tl.store(out_ptr + 126 * n + i, libdevice.fdim(f0, f1), mask=m)  # fdimf
   #pragma unroll
@@ -3809,7 +3809,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fdimf(f0[_k], f1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(126, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 126)) + i[_k]) = _t;
   }
   // L278: tl.store(out_ptr + 127 * n + i, libdevice.logb(f0), mask=m)  # logbf
   #pragma unroll
@@ -3821,7 +3821,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_logbf(tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(127, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 127)) + i[_k]) = _t;
   }
   // L279: tl.store(out_ptr + 128 * n + i, libdevice.norm4d(f0, f1, f2, f0), mask=m)  # norm4df
   #pragma unroll
@@ -3833,7 +3833,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_norm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f0[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(128, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 128)) + i[_k]) = _t;
   }
   // L280: tl.store(out_ptr + 129 * n + i, libdevice.rnorm4d(f0, f1, f2, f1), mask=m)  # rnorm4df
   #pragma unroll
@@ -3845,7 +3845,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = tl2cu_ftz(__nv_rnorm4df(tl2cu_ftz(f0[_k]), tl2cu_ftz(f1[_k]), tl2cu_ftz(f2[_k]), tl2cu_ftz(f1[_k])));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(129, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 129)) + i[_k]) = _t;
   }
 }
 
@@ -3897,331 +3897,331 @@ __global__ void __launch_bounds__(128) ld_fp64(int32_t *i0_ptr, int32_t *i1_ptr,
   for (int _k = 0; _k < 2; ++_k) u0[_k] = (m[_k] ? u0_ptr[i[_k]] : 0u);
   // L295: tl.store(out_ptr + 0 * n + i, libdevice.abs(d0), mask=m)  # fabs
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + (0 * n))[i[_k]] = __nv_fabs(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) out_ptr[i[_k]] = __nv_fabs(d0[_k]);
   // L296: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = __nv_floor(d0[_k]);
   // L297: tl.store(out_ptr + 2 * n + i, libdevice.rcp64h(d0), mask=m)  # rcp64h
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = __nv_rcp64h(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = __nv_rcp64h(d0[_k]);
   // L298: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = __nv_rsqrt(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = __nv_rsqrt(d0[_k]);
   // L299: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = __nv_ceil(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = __nv_ceil(d0[_k]);
   // L300: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = __nv_trunc(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = __nv_trunc(d0[_k]);
   // L301: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = __nv_exp2(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = __nv_exp2(d0[_k]);
   // L302: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
   // L303: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(8, n))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 8))[i[_k]] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
   // L304: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(9, n))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 9))[i[_k]] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
   // L305: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(10, n))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 10))[i[_k]] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
   // L306: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(11, n))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 11))[i[_k]] = __nv_ddiv_rn(d0[_k], d1[_k]);
   // L307: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(12, n))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 12))[i[_k]] = __nv_ddiv_rz(d0[_k], d1[_k]);
   // L308: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(13, n))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 13))[i[_k]] = __nv_ddiv_rd(d0[_k], d1[_k]);
   // L309: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(14, n))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 14))[i[_k]] = __nv_ddiv_ru(d0[_k], d1[_k]);
   // L310: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(15, n))[i[_k]] = __nv_drcp_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 15))[i[_k]] = __nv_drcp_rn(d0[_k]);
   // L311: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(16, n))[i[_k]] = __nv_drcp_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 16))[i[_k]] = __nv_drcp_rz(d0[_k]);
   // L312: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(17, n))[i[_k]] = __nv_drcp_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 17))[i[_k]] = __nv_drcp_rd(d0[_k]);
   // L313: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(18, n))[i[_k]] = __nv_drcp_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 18))[i[_k]] = __nv_drcp_ru(d0[_k]);
   // L314: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(19, n))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 19))[i[_k]] = __nv_dsqrt_rn(d0[_k]);
   // L315: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(20, n))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 20))[i[_k]] = __nv_dsqrt_rz(d0[_k]);
   // L316: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(21, n))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 21))[i[_k]] = __nv_dsqrt_rd(d0[_k]);
   // L317: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(22, n))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 22))[i[_k]] = __nv_dsqrt_ru(d0[_k]);
   // L318: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(23, n))[i[_k]] = __nv_sqrt(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 23))[i[_k]] = __nv_sqrt(d0[_k]);
   // L319: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(24, n))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 24))[i[_k]] = __nv_dadd_rn(d0[_k], d1[_k]);
   // L320: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(25, n))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 25))[i[_k]] = __nv_dadd_rz(d0[_k], d1[_k]);
   // L321: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(26, n))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 26))[i[_k]] = __nv_dadd_rd(d0[_k], d1[_k]);
   // L322: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(27, n))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 27))[i[_k]] = __nv_dadd_ru(d0[_k], d1[_k]);
   // L323: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(28, n))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 28))[i[_k]] = __nv_dmul_rn(d0[_k], d1[_k]);
   // L324: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(29, n))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 29))[i[_k]] = __nv_dmul_rz(d0[_k], d1[_k]);
   // L325: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(30, n))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 30))[i[_k]] = __nv_dmul_rd(d0[_k], d1[_k]);
   // L326: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(31, n))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 31))[i[_k]] = __nv_dmul_ru(d0[_k], d1[_k]);
   // L327: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(32, n))[i[_k]] = __nv_int2double_rn(i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 32))[i[_k]] = __nv_int2double_rn(i0[_k]);
   // L328: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(33, n))[i[_k]] = __nv_uint2double_rn(u0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 33))[i[_k]] = __nv_uint2double_rn(u0[_k]);
   // L329: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(34, n))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 34))[i[_k]] = __nv_hiloint2double(i0[_k], i1[_k]);
   // L330: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(35, n))[i[_k]] = __nv_ll2double_rn(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 35))[i[_k]] = __nv_ll2double_rn(l0[_k]);
   // L331: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(36, n))[i[_k]] = __nv_ll2double_rz(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 36))[i[_k]] = __nv_ll2double_rz(l0[_k]);
   // L332: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(37, n))[i[_k]] = __nv_ll2double_rd(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 37))[i[_k]] = __nv_ll2double_rd(l0[_k]);
   // L333: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(38, n))[i[_k]] = __nv_ll2double_ru(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 38))[i[_k]] = __nv_ll2double_ru(l0[_k]);
   // L334: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(39, n))[i[_k]] = __nv_ull2double_rn(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 39))[i[_k]] = __nv_ull2double_rn(m0[_k]);
   // L335: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(40, n))[i[_k]] = __nv_ull2double_rz(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 40))[i[_k]] = __nv_ull2double_rz(m0[_k]);
   // L336: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(41, n))[i[_k]] = __nv_ull2double_rd(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 41))[i[_k]] = __nv_ull2double_rd(m0[_k]);
   // L337: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(42, n))[i[_k]] = __nv_ull2double_ru(m0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 42))[i[_k]] = __nv_ull2double_ru(m0[_k]);
   // L338: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(43, n))[i[_k]] = __nv_longlong_as_double(l0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 43))[i[_k]] = __nv_longlong_as_double(l0[_k]);
   // L339: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(44, n))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 44))[i[_k]] = __nv_dsub_rn(d0[_k], d1[_k]);
   // L340: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(45, n))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 45))[i[_k]] = __nv_dsub_rz(d0[_k], d1[_k]);
   // L341: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(46, n))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 46))[i[_k]] = __nv_dsub_rd(d0[_k], d1[_k]);
   // L342: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(47, n))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 47))[i[_k]] = __nv_dsub_ru(d0[_k], d1[_k]);
   // L343: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(48, n))[i[_k]] = __nv_rint(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 48))[i[_k]] = __nv_rint(d0[_k]);
   // L344: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(49, n))[i[_k]] = __nv_nearbyint(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 49))[i[_k]] = __nv_nearbyint(d0[_k]);
   // L345: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(50, n))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 50))[i[_k]] = __nv_copysign(d0[_k], d1[_k]);
   // L346: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(51, n))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 51))[i[_k]] = __nv_nextafter(d0[_k], d1[_k]);
   // L347: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(52, n))[i[_k]] = __nv_sin(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 52))[i[_k]] = __nv_sin(d0[_k]);
   // L348: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(53, n))[i[_k]] = __nv_cos(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 53))[i[_k]] = __nv_cos(d0[_k]);
   // L349: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(54, n))[i[_k]] = __nv_sinpi(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 54))[i[_k]] = __nv_sinpi(d0[_k]);
   // L350: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(55, n))[i[_k]] = __nv_cospi(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 55))[i[_k]] = __nv_cospi(d0[_k]);
   // L351: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(56, n))[i[_k]] = __nv_tan(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 56))[i[_k]] = __nv_tan(d0[_k]);
   // L352: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(57, n))[i[_k]] = __nv_log2(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 57))[i[_k]] = __nv_log2(d0[_k]);
   // L353: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(58, n))[i[_k]] = __nv_exp(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 58))[i[_k]] = __nv_exp(d0[_k]);
   // L354: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(59, n))[i[_k]] = __nv_exp10(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 59))[i[_k]] = __nv_exp10(d0[_k]);
   // L355: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(60, n))[i[_k]] = __nv_cosh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 60))[i[_k]] = __nv_cosh(d0[_k]);
   // L356: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(61, n))[i[_k]] = __nv_sinh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 61))[i[_k]] = __nv_sinh(d0[_k]);
   // L357: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(62, n))[i[_k]] = __nv_tanh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 62))[i[_k]] = __nv_tanh(d0[_k]);
   // L358: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(63, n))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 63))[i[_k]] = __nv_atan2(d0[_k], d1[_k]);
   // L359: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(64, n))[i[_k]] = __nv_atan(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 64))[i[_k]] = __nv_atan(d0[_k]);
   // L360: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(65, n))[i[_k]] = __nv_asin(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 65))[i[_k]] = __nv_asin(d0[_k]);
   // L361: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(66, n))[i[_k]] = __nv_acos(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 66))[i[_k]] = __nv_acos(d0[_k]);
   // L362: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(67, n))[i[_k]] = __nv_log(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 67))[i[_k]] = __nv_log(d0[_k]);
   // L363: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(68, n))[i[_k]] = __nv_log10(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 68))[i[_k]] = __nv_log10(d0[_k]);
   // L364: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(69, n))[i[_k]] = __nv_log1p(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 69))[i[_k]] = __nv_log1p(d0[_k]);
   // L365: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(70, n))[i[_k]] = __nv_acosh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 70))[i[_k]] = __nv_acosh(d0[_k]);
   // L366: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(71, n))[i[_k]] = __nv_asinh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 71))[i[_k]] = __nv_asinh(d0[_k]);
   // L367: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(72, n))[i[_k]] = __nv_atanh(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 72))[i[_k]] = __nv_atanh(d0[_k]);
   // L368: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(73, n))[i[_k]] = __nv_expm1(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 73))[i[_k]] = __nv_expm1(d0[_k]);
   // L369: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(74, n))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 74))[i[_k]] = __nv_hypot(d0[_k], d1[_k]);
   // L370: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(75, n))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 75))[i[_k]] = __nv_rhypot(d0[_k], d1[_k]);
   // L371: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(76, n))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 76))[i[_k]] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
   // L372: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(77, n))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 77))[i[_k]] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
   // L373: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(78, n))[i[_k]] = __nv_cbrt(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 78))[i[_k]] = __nv_cbrt(d0[_k]);
   // L374: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(79, n))[i[_k]] = __nv_rcbrt(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 79))[i[_k]] = __nv_rcbrt(d0[_k]);
   // L375: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(80, n))[i[_k]] = __nv_j0(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 80))[i[_k]] = __nv_j0(d0[_k]);
   // L376: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(81, n))[i[_k]] = __nv_j1(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 81))[i[_k]] = __nv_j1(d0[_k]);
   // L377: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(82, n))[i[_k]] = __nv_y0(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 82))[i[_k]] = __nv_y0(d0[_k]);
   // L378: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(83, n))[i[_k]] = __nv_y1(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 83))[i[_k]] = __nv_y1(d0[_k]);
   // L379: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(84, n))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 84))[i[_k]] = __nv_yn(i0[_k], d0[_k]);
   // L380: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(85, n))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 85))[i[_k]] = __nv_jn(i0[_k], d0[_k]);
   // L381: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(86, n))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 86))[i[_k]] = __nv_cyl_bessel_i0(d0[_k]);
   // L382: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(87, n))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 87))[i[_k]] = __nv_cyl_bessel_i1(d0[_k]);
   // L383: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(88, n))[i[_k]] = __nv_erf(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 88))[i[_k]] = __nv_erf(d0[_k]);
   // L384: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(89, n))[i[_k]] = __nv_erfinv(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 89))[i[_k]] = __nv_erfinv(d0[_k]);
   // L385: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(90, n))[i[_k]] = __nv_erfc(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 90))[i[_k]] = __nv_erfc(d0[_k]);
   // L386: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(91, n))[i[_k]] = __nv_erfcx(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 91))[i[_k]] = __nv_erfcx(d0[_k]);
   // L387: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(92, n))[i[_k]] = __nv_erfcinv(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 92))[i[_k]] = __nv_erfcinv(d0[_k]);
   // L388: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(93, n))[i[_k]] = __nv_normcdfinv(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 93))[i[_k]] = __nv_normcdfinv(d0[_k]);
   // L389: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(94, n))[i[_k]] = __nv_normcdf(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 94))[i[_k]] = __nv_normcdf(d0[_k]);
   // L390: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(95, n))[i[_k]] = __nv_lgamma(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 95))[i[_k]] = __nv_lgamma(d0[_k]);
   // L391: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(96, n))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 96))[i[_k]] = __nv_ldexp(d0[_k], i0[_k]);
   // L392: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(97, n))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 97))[i[_k]] = __nv_scalbn(d0[_k], i0[_k]);
   // L393: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(98, n))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 98))[i[_k]] = __nv_fmod(d0[_k], d1[_k]);
   // L394: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(99, n))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 99))[i[_k]] = __nv_remainder(d0[_k], d1[_k]);
   // L395: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(100, n))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 100))[i[_k]] = __nv_fma(d0[_k], d1[_k], d2[_k]);
   // L396: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(101, n))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 101))[i[_k]] = __nv_powi(d0[_k], i0[_k]);
   // L397: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(102, n))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 102))[i[_k]] = __nv_pow(d0[_k], d1[_k]);
   // L398: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(103, n))[i[_k]] = __nv_tgamma(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 103))[i[_k]] = __nv_tgamma(d0[_k]);
   // L399: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(104, n))[i[_k]] = __nv_round(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 104))[i[_k]] = __nv_round(d0[_k]);
   // L400: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(105, n))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 105))[i[_k]] = __nv_fdim(d0[_k], d1[_k]);
   // L401: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(106, n))[i[_k]] = __nv_logb(d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 106))[i[_k]] = __nv_logb(d0[_k]);
   // L402: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(107, n))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 107))[i[_k]] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
   // L403: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(108, n))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 108))[i[_k]] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
 }
 
 // ld_fp64: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4320,7 +4320,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fabs(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + (0 * n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)(out_ptr + i[_k]) = _t;
   }
   // L296: tl.store(out_ptr + 1 * n + i, libdevice.floor(d0), mask=m)  # floor
   #pragma unroll
@@ -4344,7 +4344,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rcp64h(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L298: tl.store(out_ptr + 3 * n + i, libdevice.rsqrt(d0), mask=m)  # rsqrt
   #pragma unroll
@@ -4356,7 +4356,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rsqrt(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L299: tl.store(out_ptr + 4 * n + i, libdevice.ceil(d0), mask=m)  # ceil
   #pragma unroll
@@ -4368,7 +4368,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ceil(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L300: tl.store(out_ptr + 5 * n + i, libdevice.trunc(d0), mask=m)  # trunc
   #pragma unroll
@@ -4380,7 +4380,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_trunc(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L301: tl.store(out_ptr + 6 * n + i, libdevice.exp2(d0), mask=m)  # exp2
   #pragma unroll
@@ -4392,7 +4392,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_exp2(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L302: tl.store(out_ptr + 7 * n + i, libdevice.fma_rn(d0, d1, d2), mask=m)  # fma_rn
   #pragma unroll
@@ -4404,7 +4404,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fma_rn(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
   }
   // L303: tl.store(out_ptr + 8 * n + i, libdevice.fma_rz(d0, d1, d2), mask=m)  # fma_rz
   #pragma unroll
@@ -4416,7 +4416,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fma_rz(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(8, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 8)) + i[_k]) = _t;
   }
   // L304: tl.store(out_ptr + 9 * n + i, libdevice.fma_rd(d0, d1, d2), mask=m)  # fma_rd
   #pragma unroll
@@ -4428,7 +4428,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fma_rd(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(9, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 9)) + i[_k]) = _t;
   }
   // L305: tl.store(out_ptr + 10 * n + i, libdevice.fma_ru(d0, d1, d2), mask=m)  # fma_ru
   #pragma unroll
@@ -4440,7 +4440,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fma_ru(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(10, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 10)) + i[_k]) = _t;
   }
   // L306: tl.store(out_ptr + 11 * n + i, libdevice.div_rn(d0, d1), mask=m)  # ddiv_rn
   #pragma unroll
@@ -4452,7 +4452,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ddiv_rn(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(11, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 11)) + i[_k]) = _t;
   }
   // L307: tl.store(out_ptr + 12 * n + i, libdevice.div_rz(d0, d1), mask=m)  # ddiv_rz
   #pragma unroll
@@ -4464,7 +4464,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ddiv_rz(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(12, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 12)) + i[_k]) = _t;
   }
   // L308: tl.store(out_ptr + 13 * n + i, libdevice.div_rd(d0, d1), mask=m)  # ddiv_rd
   #pragma unroll
@@ -4476,7 +4476,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ddiv_rd(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(13, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 13)) + i[_k]) = _t;
   }
   // L309: tl.store(out_ptr + 14 * n + i, libdevice.div_ru(d0, d1), mask=m)  # ddiv_ru
   #pragma unroll
@@ -4488,7 +4488,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ddiv_ru(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(14, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 14)) + i[_k]) = _t;
   }
   // L310: tl.store(out_ptr + 15 * n + i, libdevice.rcp_rn(d0), mask=m)  # drcp_rn
   #pragma unroll
@@ -4500,7 +4500,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_drcp_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(15, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 15)) + i[_k]) = _t;
   }
   // L311: tl.store(out_ptr + 16 * n + i, libdevice.rcp_rz(d0), mask=m)  # drcp_rz
   #pragma unroll
@@ -4512,7 +4512,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_drcp_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(16, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 16)) + i[_k]) = _t;
   }
   // L312: tl.store(out_ptr + 17 * n + i, libdevice.rcp_rd(d0), mask=m)  # drcp_rd
   #pragma unroll
@@ -4524,7 +4524,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_drcp_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(17, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 17)) + i[_k]) = _t;
   }
   // L313: tl.store(out_ptr + 18 * n + i, libdevice.rcp_ru(d0), mask=m)  # drcp_ru
   #pragma unroll
@@ -4536,7 +4536,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_drcp_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(18, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 18)) + i[_k]) = _t;
   }
   // L314: tl.store(out_ptr + 19 * n + i, libdevice.sqrt_rn(d0), mask=m)  # dsqrt_rn
   #pragma unroll
@@ -4548,7 +4548,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsqrt_rn(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(19, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 19)) + i[_k]) = _t;
   }
   // L315: tl.store(out_ptr + 20 * n + i, libdevice.sqrt_rz(d0), mask=m)  # dsqrt_rz
   #pragma unroll
@@ -4560,7 +4560,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsqrt_rz(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(20, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 20)) + i[_k]) = _t;
   }
   // L316: tl.store(out_ptr + 21 * n + i, libdevice.sqrt_rd(d0), mask=m)  # dsqrt_rd
   #pragma unroll
@@ -4572,7 +4572,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsqrt_rd(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(21, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 21)) + i[_k]) = _t;
   }
   // L317: tl.store(out_ptr + 22 * n + i, libdevice.sqrt_ru(d0), mask=m)  # dsqrt_ru
   #pragma unroll
@@ -4584,7 +4584,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsqrt_ru(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(22, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 22)) + i[_k]) = _t;
   }
   // L318: tl.store(out_ptr + 23 * n + i, libdevice.sqrt(d0), mask=m)  # sqrt
   #pragma unroll
@@ -4596,7 +4596,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_sqrt(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(23, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 23)) + i[_k]) = _t;
   }
   // L319: tl.store(out_ptr + 24 * n + i, libdevice.add_rn(d0, d1), mask=m)  # dadd_rn
   #pragma unroll
@@ -4608,7 +4608,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dadd_rn(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(24, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 24)) + i[_k]) = _t;
   }
   // L320: tl.store(out_ptr + 25 * n + i, libdevice.add_rz(d0, d1), mask=m)  # dadd_rz
   #pragma unroll
@@ -4620,7 +4620,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dadd_rz(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(25, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 25)) + i[_k]) = _t;
   }
   // L321: tl.store(out_ptr + 26 * n + i, libdevice.add_rd(d0, d1), mask=m)  # dadd_rd
   #pragma unroll
@@ -4632,7 +4632,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dadd_rd(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(26, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 26)) + i[_k]) = _t;
   }
   // L322: tl.store(out_ptr + 27 * n + i, libdevice.add_ru(d0, d1), mask=m)  # dadd_ru
   #pragma unroll
@@ -4644,7 +4644,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dadd_ru(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(27, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 27)) + i[_k]) = _t;
   }
   // L323: tl.store(out_ptr + 28 * n + i, libdevice.mul_rn(d0, d1), mask=m)  # dmul_rn
   #pragma unroll
@@ -4656,7 +4656,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dmul_rn(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(28, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 28)) + i[_k]) = _t;
   }
   // L324: tl.store(out_ptr + 29 * n + i, libdevice.mul_rz(d0, d1), mask=m)  # dmul_rz
   #pragma unroll
@@ -4668,7 +4668,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dmul_rz(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(29, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 29)) + i[_k]) = _t;
   }
   // L325: tl.store(out_ptr + 30 * n + i, libdevice.mul_rd(d0, d1), mask=m)  # dmul_rd
   #pragma unroll
@@ -4680,7 +4680,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dmul_rd(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(30, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 30)) + i[_k]) = _t;
   }
   // L326: tl.store(out_ptr + 31 * n + i, libdevice.mul_ru(d0, d1), mask=m)  # dmul_ru
   #pragma unroll
@@ -4692,7 +4692,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dmul_ru(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(31, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 31)) + i[_k]) = _t;
   }
   // L327: tl.store(out_ptr + 32 * n + i, libdevice.int2double_rn(i0), mask=m)  # int2double_rn
   #pragma unroll
@@ -4704,7 +4704,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_int2double_rn(i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(32, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 32)) + i[_k]) = _t;
   }
   // L328: tl.store(out_ptr + 33 * n + i, libdevice.uint2double_rn(u0), mask=m)  # uint2double_rn
   #pragma unroll
@@ -4716,7 +4716,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_uint2double_rn(u0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(33, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 33)) + i[_k]) = _t;
   }
   // L329: tl.store(out_ptr + 34 * n + i, libdevice.hiloint2double(i0, i1), mask=m)  # hiloint2double
   #pragma unroll
@@ -4728,7 +4728,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_hiloint2double(i0[_k], i1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(34, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 34)) + i[_k]) = _t;
   }
   // L330: tl.store(out_ptr + 35 * n + i, libdevice.ll2double_rn(l0), mask=m)  # ll2double_rn
   #pragma unroll
@@ -4740,7 +4740,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2double_rn(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(35, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 35)) + i[_k]) = _t;
   }
   // L331: tl.store(out_ptr + 36 * n + i, libdevice.ll2double_rz(l0), mask=m)  # ll2double_rz
   #pragma unroll
@@ -4752,7 +4752,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2double_rz(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(36, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 36)) + i[_k]) = _t;
   }
   // L332: tl.store(out_ptr + 37 * n + i, libdevice.ll2double_rd(l0), mask=m)  # ll2double_rd
   #pragma unroll
@@ -4764,7 +4764,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2double_rd(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(37, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 37)) + i[_k]) = _t;
   }
   // L333: tl.store(out_ptr + 38 * n + i, libdevice.ll2double_ru(l0), mask=m)  # ll2double_ru
   #pragma unroll
@@ -4776,7 +4776,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ll2double_ru(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(38, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 38)) + i[_k]) = _t;
   }
   // L334: tl.store(out_ptr + 39 * n + i, libdevice.ull2double_rn(m0), mask=m)  # ull2double_rn
   #pragma unroll
@@ -4788,7 +4788,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2double_rn(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(39, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 39)) + i[_k]) = _t;
   }
   // L335: tl.store(out_ptr + 40 * n + i, libdevice.ull2double_rz(m0), mask=m)  # ull2double_rz
   #pragma unroll
@@ -4800,7 +4800,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2double_rz(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(40, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 40)) + i[_k]) = _t;
   }
   // L336: tl.store(out_ptr + 41 * n + i, libdevice.ull2double_rd(m0), mask=m)  # ull2double_rd
   #pragma unroll
@@ -4812,7 +4812,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2double_rd(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(41, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 41)) + i[_k]) = _t;
   }
   // L337: tl.store(out_ptr + 42 * n + i, libdevice.ull2double_ru(m0), mask=m)  # ull2double_ru
   #pragma unroll
@@ -4824,7 +4824,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ull2double_ru(m0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(42, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 42)) + i[_k]) = _t;
   }
   // L338: tl.store(out_ptr + 43 * n + i, libdevice.longlong_as_double(l0), mask=m)  # longlong_as_double
   #pragma unroll
@@ -4836,7 +4836,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_longlong_as_double(l0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(43, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 43)) + i[_k]) = _t;
   }
   // L339: tl.store(out_ptr + 44 * n + i, libdevice.sub_rn(d0, d1), mask=m)  # dsub_rn
   #pragma unroll
@@ -4848,7 +4848,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsub_rn(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(44, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 44)) + i[_k]) = _t;
   }
   // L340: tl.store(out_ptr + 45 * n + i, libdevice.sub_rz(d0, d1), mask=m)  # dsub_rz
   #pragma unroll
@@ -4860,7 +4860,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsub_rz(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(45, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 45)) + i[_k]) = _t;
   }
   // L341: tl.store(out_ptr + 46 * n + i, libdevice.sub_rd(d0, d1), mask=m)  # dsub_rd
   #pragma unroll
@@ -4872,7 +4872,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsub_rd(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(46, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 46)) + i[_k]) = _t;
   }
   // L342: tl.store(out_ptr + 47 * n + i, libdevice.sub_ru(d0, d1), mask=m)  # dsub_ru
   #pragma unroll
@@ -4884,7 +4884,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_dsub_ru(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(47, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 47)) + i[_k]) = _t;
   }
   // L343: tl.store(out_ptr + 48 * n + i, libdevice.rint(d0), mask=m)  # rint
   #pragma unroll
@@ -4896,7 +4896,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rint(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(48, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 48)) + i[_k]) = _t;
   }
   // L344: tl.store(out_ptr + 49 * n + i, libdevice.nearbyint(d0), mask=m)  # nearbyint
   #pragma unroll
@@ -4908,7 +4908,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_nearbyint(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(49, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 49)) + i[_k]) = _t;
   }
   // L345: tl.store(out_ptr + 50 * n + i, libdevice.copysign(d0, d1), mask=m)  # copysign
   #pragma unroll
@@ -4920,7 +4920,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_copysign(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(50, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 50)) + i[_k]) = _t;
   }
   // L346: tl.store(out_ptr + 51 * n + i, libdevice.nextafter(d0, d1), mask=m)  # nextafter
   #pragma unroll
@@ -4932,7 +4932,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_nextafter(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(51, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 51)) + i[_k]) = _t;
   }
   // L347: tl.store(out_ptr + 52 * n + i, libdevice.sin(d0), mask=m)  # sin
   #pragma unroll
@@ -4944,7 +4944,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_sin(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(52, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 52)) + i[_k]) = _t;
   }
   // L348: tl.store(out_ptr + 53 * n + i, libdevice.cos(d0), mask=m)  # cos
   #pragma unroll
@@ -4956,7 +4956,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cos(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(53, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 53)) + i[_k]) = _t;
   }
   // L349: tl.store(out_ptr + 54 * n + i, libdevice.sinpi(d0), mask=m)  # sinpi
   #pragma unroll
@@ -4968,7 +4968,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_sinpi(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(54, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 54)) + i[_k]) = _t;
   }
   // L350: tl.store(out_ptr + 55 * n + i, libdevice.cospi(d0), mask=m)  # cospi
   #pragma unroll
@@ -4980,7 +4980,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cospi(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(55, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 55)) + i[_k]) = _t;
   }
   // L351: tl.store(out_ptr + 56 * n + i, libdevice.tan(d0), mask=m)  # tan
   #pragma unroll
@@ -4992,7 +4992,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_tan(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(56, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 56)) + i[_k]) = _t;
   }
   // L352: tl.store(out_ptr + 57 * n + i, libdevice.log2(d0), mask=m)  # log2
   #pragma unroll
@@ -5004,7 +5004,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log2(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(57, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 57)) + i[_k]) = _t;
   }
   // L353: tl.store(out_ptr + 58 * n + i, libdevice.exp(d0), mask=m)  # exp
   #pragma unroll
@@ -5016,7 +5016,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_exp(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(58, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 58)) + i[_k]) = _t;
   }
   // L354: tl.store(out_ptr + 59 * n + i, libdevice.exp10(d0), mask=m)  # exp10
   #pragma unroll
@@ -5028,7 +5028,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_exp10(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(59, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 59)) + i[_k]) = _t;
   }
   // L355: tl.store(out_ptr + 60 * n + i, libdevice.cosh(d0), mask=m)  # cosh
   #pragma unroll
@@ -5040,7 +5040,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cosh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(60, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 60)) + i[_k]) = _t;
   }
   // L356: tl.store(out_ptr + 61 * n + i, libdevice.sinh(d0), mask=m)  # sinh
   #pragma unroll
@@ -5052,7 +5052,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_sinh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(61, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 61)) + i[_k]) = _t;
   }
   // L357: tl.store(out_ptr + 62 * n + i, libdevice.tanh(d0), mask=m)  # tanh
   #pragma unroll
@@ -5064,7 +5064,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_tanh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(62, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 62)) + i[_k]) = _t;
   }
   // L358: tl.store(out_ptr + 63 * n + i, libdevice.atan2(d0, d1), mask=m)  # atan2
   #pragma unroll
@@ -5076,7 +5076,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_atan2(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(63, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 63)) + i[_k]) = _t;
   }
   // L359: tl.store(out_ptr + 64 * n + i, libdevice.atan(d0), mask=m)  # atan
   #pragma unroll
@@ -5088,7 +5088,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_atan(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(64, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 64)) + i[_k]) = _t;
   }
   // L360: tl.store(out_ptr + 65 * n + i, libdevice.asin(d0), mask=m)  # asin
   #pragma unroll
@@ -5100,7 +5100,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_asin(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(65, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 65)) + i[_k]) = _t;
   }
   // L361: tl.store(out_ptr + 66 * n + i, libdevice.acos(d0), mask=m)  # acos
   #pragma unroll
@@ -5112,7 +5112,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_acos(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(66, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 66)) + i[_k]) = _t;
   }
   // L362: tl.store(out_ptr + 67 * n + i, libdevice.log(d0), mask=m)  # log
   #pragma unroll
@@ -5124,7 +5124,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(67, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 67)) + i[_k]) = _t;
   }
   // L363: tl.store(out_ptr + 68 * n + i, libdevice.log10(d0), mask=m)  # log10
   #pragma unroll
@@ -5136,7 +5136,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log10(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(68, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 68)) + i[_k]) = _t;
   }
   // L364: tl.store(out_ptr + 69 * n + i, libdevice.log1p(d0), mask=m)  # log1p
   #pragma unroll
@@ -5148,7 +5148,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_log1p(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(69, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 69)) + i[_k]) = _t;
   }
   // L365: tl.store(out_ptr + 70 * n + i, libdevice.acosh(d0), mask=m)  # acosh
   #pragma unroll
@@ -5160,7 +5160,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_acosh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(70, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 70)) + i[_k]) = _t;
   }
   // L366: tl.store(out_ptr + 71 * n + i, libdevice.asinh(d0), mask=m)  # asinh
   #pragma unroll
@@ -5172,7 +5172,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_asinh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(71, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 71)) + i[_k]) = _t;
   }
   // L367: tl.store(out_ptr + 72 * n + i, libdevice.atanh(d0), mask=m)  # atanh
   #pragma unroll
@@ -5184,7 +5184,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_atanh(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(72, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 72)) + i[_k]) = _t;
   }
   // L368: tl.store(out_ptr + 73 * n + i, libdevice.expm1(d0), mask=m)  # expm1
   #pragma unroll
@@ -5196,7 +5196,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_expm1(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(73, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 73)) + i[_k]) = _t;
   }
   // L369: tl.store(out_ptr + 74 * n + i, libdevice.hypot(d0, d1), mask=m)  # hypot
   #pragma unroll
@@ -5208,7 +5208,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_hypot(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(74, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 74)) + i[_k]) = _t;
   }
   // L370: tl.store(out_ptr + 75 * n + i, libdevice.rhypot(d0, d1), mask=m)  # rhypot
   #pragma unroll
@@ -5220,7 +5220,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rhypot(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(75, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 75)) + i[_k]) = _t;
   }
   // L371: tl.store(out_ptr + 76 * n + i, libdevice.norm3d(d0, d1, d2), mask=m)  # norm3d
   #pragma unroll
@@ -5232,7 +5232,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_norm3d(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(76, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 76)) + i[_k]) = _t;
   }
   // L372: tl.store(out_ptr + 77 * n + i, libdevice.rnorm3d(d0, d1, d2), mask=m)  # rnorm3d
   #pragma unroll
@@ -5244,7 +5244,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rnorm3d(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(77, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 77)) + i[_k]) = _t;
   }
   // L373: tl.store(out_ptr + 78 * n + i, libdevice.cbrt(d0), mask=m)  # cbrt
   #pragma unroll
@@ -5256,7 +5256,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cbrt(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(78, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 78)) + i[_k]) = _t;
   }
   // L374: tl.store(out_ptr + 79 * n + i, libdevice.rcbrt(d0), mask=m)  # rcbrt
   #pragma unroll
@@ -5268,7 +5268,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rcbrt(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(79, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 79)) + i[_k]) = _t;
   }
   // L375: tl.store(out_ptr + 80 * n + i, libdevice.j0(d0), mask=m)  # j0
   #pragma unroll
@@ -5280,7 +5280,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_j0(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(80, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 80)) + i[_k]) = _t;
   }
   // L376: tl.store(out_ptr + 81 * n + i, libdevice.j1(d0), mask=m)  # j1
   #pragma unroll
@@ -5292,7 +5292,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_j1(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(81, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 81)) + i[_k]) = _t;
   }
   // L377: tl.store(out_ptr + 82 * n + i, libdevice.y0(d0), mask=m)  # y0
   #pragma unroll
@@ -5304,7 +5304,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_y0(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(82, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 82)) + i[_k]) = _t;
   }
   // L378: tl.store(out_ptr + 83 * n + i, libdevice.y1(d0), mask=m)  # y1
   #pragma unroll
@@ -5316,7 +5316,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_y1(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(83, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 83)) + i[_k]) = _t;
   }
   // L379: tl.store(out_ptr + 84 * n + i, libdevice.yn(i0, d0), mask=m)  # yn
   #pragma unroll
@@ -5328,7 +5328,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_yn(i0[_k], d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(84, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 84)) + i[_k]) = _t;
   }
   // L380: tl.store(out_ptr + 85 * n + i, libdevice.jn(i0, d0), mask=m)  # jn
   #pragma unroll
@@ -5340,7 +5340,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_jn(i0[_k], d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(85, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 85)) + i[_k]) = _t;
   }
   // L381: tl.store(out_ptr + 86 * n + i, libdevice.cyl_bessel_i0(d0), mask=m)  # cyl_bessel_i0
   #pragma unroll
@@ -5352,7 +5352,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cyl_bessel_i0(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(86, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 86)) + i[_k]) = _t;
   }
   // L382: tl.store(out_ptr + 87 * n + i, libdevice.cyl_bessel_i1(d0), mask=m)  # cyl_bessel_i1
   #pragma unroll
@@ -5364,7 +5364,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_cyl_bessel_i1(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(87, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 87)) + i[_k]) = _t;
   }
   // L383: tl.store(out_ptr + 88 * n + i, libdevice.erf(d0), mask=m)  # erf
   #pragma unroll
@@ -5376,7 +5376,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_erf(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(88, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 88)) + i[_k]) = _t;
   }
   // L384: tl.store(out_ptr + 89 * n + i, libdevice.erfinv(d0), mask=m)  # erfinv
   #pragma unroll
@@ -5388,7 +5388,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_erfinv(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(89, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 89)) + i[_k]) = _t;
   }
   // L385: tl.store(out_ptr + 90 * n + i, libdevice.erfc(d0), mask=m)  # erfc
   #pragma unroll
@@ -5400,7 +5400,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_erfc(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(90, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 90)) + i[_k]) = _t;
   }
   // L386: tl.store(out_ptr + 91 * n + i, libdevice.erfcx(d0), mask=m)  # erfcx
   #pragma unroll
@@ -5412,7 +5412,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_erfcx(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(91, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 91)) + i[_k]) = _t;
   }
   // L387: tl.store(out_ptr + 92 * n + i, libdevice.erfcinv(d0), mask=m)  # erfcinv
   #pragma unroll
@@ -5424,7 +5424,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_erfcinv(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(92, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 92)) + i[_k]) = _t;
   }
   // L388: tl.store(out_ptr + 93 * n + i, libdevice.normcdfinv(d0), mask=m)  # normcdfinv
   #pragma unroll
@@ -5436,7 +5436,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_normcdfinv(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(93, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 93)) + i[_k]) = _t;
   }
   // L389: tl.store(out_ptr + 94 * n + i, libdevice.normcdf(d0), mask=m)  # normcdf
   #pragma unroll
@@ -5448,7 +5448,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_normcdf(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(94, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 94)) + i[_k]) = _t;
   }
   // L390: tl.store(out_ptr + 95 * n + i, libdevice.lgamma(d0), mask=m)  # lgamma
   #pragma unroll
@@ -5460,7 +5460,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_lgamma(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(95, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 95)) + i[_k]) = _t;
   }
   // L391: tl.store(out_ptr + 96 * n + i, libdevice.ldexp(d0, i0), mask=m)  # ldexp
   #pragma unroll
@@ -5472,7 +5472,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_ldexp(d0[_k], i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(96, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 96)) + i[_k]) = _t;
   }
   // L392: tl.store(out_ptr + 97 * n + i, libdevice.scalbn(d0, i0), mask=m)  # scalbn
   #pragma unroll
@@ -5484,7 +5484,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_scalbn(d0[_k], i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(97, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 97)) + i[_k]) = _t;
   }
   // L393: tl.store(out_ptr + 98 * n + i, libdevice.fmod(d0, d1), mask=m)  # fmod
   #pragma unroll
@@ -5496,7 +5496,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fmod(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(98, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 98)) + i[_k]) = _t;
   }
   // L394: tl.store(out_ptr + 99 * n + i, libdevice.remainder(d0, d1), mask=m)  # remainder
   #pragma unroll
@@ -5508,7 +5508,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_remainder(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(99, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 99)) + i[_k]) = _t;
   }
   // L395: tl.store(out_ptr + 100 * n + i, libdevice.fma(d0, d1, d2), mask=m)  # fma
   #pragma unroll
@@ -5520,7 +5520,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fma(d0[_k], d1[_k], d2[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(100, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 100)) + i[_k]) = _t;
   }
   // L396: tl.store(out_ptr + 101 * n + i, libdevice.pow(d0, i0), mask=m)  # powi
   #pragma unroll
@@ -5532,7 +5532,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_powi(d0[_k], i0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(101, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 101)) + i[_k]) = _t;
   }
   // L397: tl.store(out_ptr + 102 * n + i, libdevice.pow(d0, d1), mask=m)  # pow
   #pragma unroll
@@ -5544,7 +5544,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_pow(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(102, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 102)) + i[_k]) = _t;
   }
   // L398: tl.store(out_ptr + 103 * n + i, libdevice.tgamma(d0), mask=m)  # tgamma
   #pragma unroll
@@ -5556,7 +5556,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_tgamma(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(103, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 103)) + i[_k]) = _t;
   }
   // L399: tl.store(out_ptr + 104 * n + i, libdevice.round(d0), mask=m)  # round
   #pragma unroll
@@ -5568,7 +5568,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_round(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(104, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 104)) + i[_k]) = _t;
   }
   // L400: tl.store(out_ptr + 105 * n + i, libdevice.fdim(d0, d1), mask=m)  # fdim
   #pragma unroll
@@ -5580,7 +5580,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_fdim(d0[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(105, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 105)) + i[_k]) = _t;
   }
   // L401: tl.store(out_ptr + 106 * n + i, libdevice.logb(d0), mask=m)  # logb
   #pragma unroll
@@ -5592,7 +5592,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_logb(d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(106, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 106)) + i[_k]) = _t;
   }
   // L402: tl.store(out_ptr + 107 * n + i, libdevice.norm4d(d0, d1, d2, d0), mask=m)  # norm4d
   #pragma unroll
@@ -5604,7 +5604,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_norm4d(d0[_k], d1[_k], d2[_k], d0[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(107, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 107)) + i[_k]) = _t;
   }
   // L403: tl.store(out_ptr + 108 * n + i, libdevice.rnorm4d(d0, d1, d2, d1), mask=m)  # rnorm4d
   #pragma unroll
@@ -5616,7 +5616,7 @@ __global__ void __launch_bounds__(128) ld_fp64_aligned(int32_t *i0_ptr, int32_t 
       _t.v[_j] = __nv_rnorm4d(d0[_k], d1[_k], d2[_k], d1[_k]);
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(108, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<double, 2> *)((out_ptr + tl2cu_mul(n, 108)) + i[_k]) = _t;
   }
 }
 
@@ -5654,16 +5654,16 @@ __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, 
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + n)[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   // L416: tl.store(of_ptr + 2 * n + i, tl.clamp(x, -6.0, 6.0, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_clip_nan(x[_k], 6.0f);
   // L417: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
   // L418: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_clip(x[_k], m[_k]);
   // L419: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
   // L420: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) oh_ptr[i[_k]] = tl2cu_clip(h[_k], h[_k]);
@@ -5672,10 +5672,10 @@ __global__ void __launch_bounds__(128) clamp_umulhi(float *x_ptr, float *m_ptr, 
   for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + n)[i[_k]] = tl2cu_clip_nan(h[_k], (h[_k] * half(0.5f)));
   // L422: tl.store(of_ptr + 6 * n + i, tl.maximum(x, m, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (of_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_maximum_nan(x[_k], m[_k]);
   // L423: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
+  for (int _k = 0; _k < 2; ++_k) if (k[_k]) (oh_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
   // L424: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32
   #pragma unroll
@@ -5774,7 +5774,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_clip_nan(x[_k], 6.0f);
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L417: tl.store(of_ptr + 3 * n + i, tl.clamp(x, m, 2.5, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
@@ -5786,7 +5786,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_minimum_nan(tl2cu_maximum_nan(x[_k], m[_k]), 2.5f);
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
   // L418: tl.store(of_ptr + 4 * n + i, tl.clamp(x, 0.0 - m, m), mask=k)
   #pragma unroll
@@ -5798,7 +5798,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_clip(x[_k], m[_k]);
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
   }
   // L419: tl.store(of_ptr + 5 * n + i, tl.clamp(h, 0.0, 2.0), mask=k)
   #pragma unroll
@@ -5810,7 +5810,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_minimum(tl2cu_maximum(tl2cu_cast<float>(h[_k]), 0.0f), 2.0f);
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
   }
   // L420: tl.store(oh_ptr + i, tl.clamp(h, -h, h), mask=k)
   #pragma unroll
@@ -5846,7 +5846,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_maximum_nan(x[_k], m[_k]);
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<float, 2> *)((of_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
   }
   // L423: tl.store(oh_ptr + 2 * n + i, tl.minimum(h, -h, propagate_nan=tl.PropagateNan.ALL), mask=k)
   #pragma unroll
@@ -5858,7 +5858,7 @@ __global__ void __launch_bounds__(128) clamp_umulhi_aligned(float *x_ptr, float 
       _t.v[_j] = tl2cu_minimum_nan(h[_k], (half(0.0f) - h[_k]));
     }
     const int _k = _r;
-    if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (k[_k]) *(tl2cu_vec<half, 2> *)((oh_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L424: a = tl.load(i_ptr + i, mask=k, other=0)
   int32_t a[2];  // [256] i32 (8-byte loads)

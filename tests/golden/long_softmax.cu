@@ -41,7 +41,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 511));
+      off_j[_k] = tl2cu_add((_e & 511), j);
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
@@ -159,7 +159,7 @@ __global__ void __launch_bounds__(128) softmax_kernel(float *x_ptr, float *z_ptr
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
+      off_j_1[_k] = tl2cu_add((_e & 511), j_1);
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32
@@ -223,7 +223,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 511));
+      off_j[_k] = tl2cu_add((_e & 511), j);
     }
     // L24: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij[16];  // [4, 512] i32
@@ -351,7 +351,7 @@ __global__ void __launch_bounds__(128) softmax_kernel_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      off_j_1[_k] = tl2cu_add(j_1, (_e & 511));
+      off_j_1[_k] = tl2cu_add((_e & 511), j_1);
     }
     // L34: off_ij = off_i[:, None] * T + off_j[None, :]
     int32_t off_ij_1[16];  // [4, 512] i32

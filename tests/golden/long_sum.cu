@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 4095));
+      off_j[_k] = tl2cu_add((_e & 4095), j);
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      off_j[_k] = tl2cu_add(j, (_e & 4095));
+      off_j[_k] = tl2cu_add((_e & 4095), j);
     }
     // L18: mask_j = off_j < T
     bool mask_j[32];  // [4096] i1, held in the layout of [1, 4096]

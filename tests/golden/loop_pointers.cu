@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(128) odd_step(float *x_ptr, float *out_ptr, in
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<kRun, 128>(_tid, _k);
-      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], ((_e + (3 * i)) < n), 0.0f);
+      x[_k] = tl2cu_load_masked(&*ptrs_1[_k], ((_e + (i * 3)) < n), 0.0f);
     }
     // L48: acc = acc * 2 + x
     float acc_2[4];  // [512] fp32

@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(128) mandelbrot_kernel_triton_unblocked(int32_
     iters = iters_3;
   }
   // L41: offset = pid_y * width + pid_x
-  const int32_t offset = tl2cu_add(tl2cu_mul(pid_y, width), pid_x);
+  const int32_t offset = tl2cu_add(pid_x, tl2cu_mul(pid_y, width));
   // L42: tl.store(output_ptr + offset, iters)
   output_ptr[offset] = iters;
 }

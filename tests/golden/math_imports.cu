@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      cols[_k] = (start + _e);
+      cols[_k] = (_e + start);
     }
     // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
     float x[8];  // [1024] fp32
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<1, 128>(_tid, _k);
-      cols_1[_k] = (start_1 + _e);
+      cols_1[_k] = (_e + start_1);
     }
     // L26: mask = cols < N_COLS
     bool mask[8];  // [1024] i1
@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      cols[_k] = (start + _e);
+      cols[_k] = (_e + start);
     }
     // L21: x = tl.load(x_ptr + cols, mask=cols < N_COLS, other=0.0, eviction_policy='evict_last')
     float x[8];  // [1024] fp32
@@ -178,7 +178,7 @@ __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      cols_1[_k] = (start_1 + _e);
+      cols_1[_k] = (_e + start_1);
     }
     // L26: mask = cols < N_COLS
     bool mask[8];  // [1024] i1

@@ -103,11 +103,11 @@ __global__ void __launch_bounds__(256) matmul_kernel(half *a_ptr, half *b_ptr, h
     // L35: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[16];  // [128, 32] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(32, stride_ak));
+    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
     // L36: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[16];  // [32, 128] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(32, stride_bk));
+    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
     // L31: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -251,11 +251,11 @@ __global__ void __launch_bounds__(256) matmul_kernel_aligned(half *a_ptr, half *
     // L35: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[16];  // [128, 32] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(32, stride_ak));
+    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
     // L36: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[16];  // [32, 128] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(32, stride_bk));
+    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
     // L31: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];

@@ -103,11 +103,11 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[32];  // [128, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[64];  // [64, 256] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -255,11 +255,11 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[32];  // [128, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[64];  // [64, 256] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -444,11 +444,11 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[16];  // [64, 32] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(32, stride_ak));
+    for (int _k = 0; _k < 16; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
     // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[64];  // [32, 256] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(32, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
     // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -642,11 +642,11 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[32];  // [128, 32] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(32, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
     // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[32];  // [32, 128] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(32, stride_bk));
+    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
     // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -838,11 +838,11 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
     half * a_ptrs_2[32];  // [128, 32] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(32, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
     // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
     half * b_ptrs_2[16];  // [32, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(32, stride_bk));
+    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
     // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];

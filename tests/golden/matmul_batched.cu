@@ -105,11 +105,11 @@ __global__ void __launch_bounds__(256) bmm_kernel(half *a_ptr, half *b_ptr, half
     // L40: a_ptrs += BLOCK_K * stride_ak
     half * a_ptrs_2[32];  // [128, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L41: b_ptrs += BLOCK_K * stride_bk
     half * b_ptrs_2[32];  // [64, 128] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L36: for k in range(0, tl.cdiv(K, BLOCK_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) acc_1[_k] = acc_2[_k];
@@ -247,11 +247,11 @@ __global__ void __launch_bounds__(256) bmm_kernel_aligned(half *a_ptr, half *b_p
     // L40: a_ptrs += BLOCK_K * stride_ak
     half * a_ptrs_2[32];  // [128, 64] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L41: b_ptrs += BLOCK_K * stride_bk
     half * b_ptrs_2[32];  // [64, 128] *fp16
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L36: for k in range(0, tl.cdiv(K, BLOCK_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) acc_1[_k] = acc_2[_k];

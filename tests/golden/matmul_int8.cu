@@ -117,11 +117,11 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
     // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
     int8_t * a_ptrs_2[64];  // [128, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(128, stride_ak));
+    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 128));
     // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
     int8_t * b_ptrs_2[128];  // [128, 256] *i8
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(128, stride_bk));
+    for (int _k = 0; _k < 128; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 128));
     // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -274,11 +274,11 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
     // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
     int8_t * a_ptrs_2[64];  // [128, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(128, stride_ak));
+    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 128));
     // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
     int8_t * b_ptrs_2[64];  // [128, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(128, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 128));
     // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -417,11 +417,11 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t
     // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
     int8_t * a_ptrs_2[64];  // [128, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(128, stride_ak));
+    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 128));
     // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
     int8_t * b_ptrs_2[64];  // [128, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(128, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 128));
     // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -600,11 +600,11 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config2(int8_t *a_ptr,
     // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
     int8_t * a_ptrs_2[64];  // [128, 64] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
     int8_t * b_ptrs_2[64];  // [64, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
@@ -780,11 +780,11 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
     // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
     int8_t * a_ptrs_2[32];  // [64, 64] *i8
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(64, stride_ak));
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 64));
     // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
     int8_t * b_ptrs_2[64];  // [64, 128] *i8
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(64, stride_bk));
+    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 64));
     // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
     #pragma unroll
     for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];

@@ -54,14 +54,14 @@ __global__ void __launch_bounds__(128) anchored_tiles(half *a_ptr, half *b_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      a[_k] = *(((a_ptr + tl2cu_mul(tl2cu_mul(c, 64), 32)) + ((_e >> 5) * 32)) + (_e & 31));
+      a[_k] = *(((a_ptr + tl2cu_mul(c, 2048)) + ((_e >> 5) * 32)) + (_e & 31));
     }
     // L24: b = tl.load(b_ptr + c * K * N + o_k[:, None] * N + o_n[None, :])
     half b[32];  // [32, 128] fp16
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      b[_k] = *(((b_ptr + tl2cu_mul(tl2cu_mul(c, 32), 128)) + (o_k[_k] * 128)) + (_e & 127));
+      b[_k] = *(((b_ptr + tl2cu_mul(c, 4096)) + (o_k[_k] * 128)) + (_e & 127));
     }
     // L25: acc += tl.dot(a, b) * r
     float dot[64];  // [64, 128] fp32
@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(128) anchored_tiles_aligned(half *a_ptr, half 
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(((a_ptr + tl2cu_mul(tl2cu_mul(c, 64), 32)) + ((_e >> 5) * 32)) + (_e & 31));
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(((a_ptr + tl2cu_mul(c, 2048)) + ((_e >> 5) * 32)) + (_e & 31));
       for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
     }
     // L24: b = tl.load(b_ptr + c * K * N + o_k[:, None] * N + o_n[None, :])
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(128) anchored_tiles_aligned(half *a_ptr, half 
     #pragma unroll
     for (int _k = 0; _k < 32; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(((b_ptr + tl2cu_mul(tl2cu_mul(c, 32), 128)) + (o_k[_k] * 128)) + (_e & 127));
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(((b_ptr + tl2cu_mul(c, 4096)) + (o_k[_k] * 128)) + (_e & 127));
       for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
     }
     // L25: acc += tl.dot(a, b) * r

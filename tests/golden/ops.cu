@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 16)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 16) = _x_sum_1_cvt2[_k];
     }
   }
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
@@ -151,7 +151,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 48)[_e] = _x_max_cvt3[_k];
+      *((out_ptr + _e) + 48) = _x_max_cvt3[_k];
     }
   }
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
@@ -197,7 +197,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 64)[_e] = _x_min_cvt4[_k];
+      *((out_ptr + _e) + 64) = _x_min_cvt4[_k];
     }
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
@@ -310,7 +310,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
   for (int _k = 0; _k < 4; ++_k) row_sum[_k] = x_sum_2[_k];
   // L27: tl.store(out_ptr + 128 + offs, x / row_sum)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
+  for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 128) = tl2cu_div(x[_k], row_sum[_k]);
 }
 
 // reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
@@ -436,7 +436,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 16)[_e] = _x_sum_1_cvt2[_k];
+      *((out_ptr + _e) + 16) = _x_sum_1_cvt2[_k];
     }
   }
   // L22: tl.store(out_ptr + 48 + tl.arange(0, 16), tl.max(x, 1))
@@ -471,7 +471,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 48)[_e] = _x_max_cvt3[_k];
+      *((out_ptr + _e) + 48) = _x_max_cvt3[_k];
     }
   }
   // L23: tl.store(out_ptr + 64 + tl.arange(0, 32), x.min(axis=0))
@@ -527,7 +527,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 64)[_e] = _x_min_cvt4[_k];
+      *((out_ptr + _e) + 64) = _x_min_cvt4[_k];
     }
   }
   // L24: tl.store(out_ptr + 96, tl.sum(x))
@@ -644,11 +644,11 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
         _t.v[_j] = tl2cu_div(x[_k], row_sum[_k]);
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 128) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 128) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 128)[offs[_k]] = tl2cu_div(x[_k], row_sum[_k]);
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 128) = tl2cu_div(x[_k], row_sum[_k]);
   }
 }
 
@@ -773,7 +773,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 16)[_e] = (float)_xr_argmin_cvt2[_k];
+      *((out_ptr + _e) + 16) = (float)_xr_argmin_cvt2[_k];
     }
   }
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
@@ -848,7 +848,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 48)[_e] = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
+      *((out_ptr + _e) + 48) = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
     }
   }
   // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
@@ -1027,7 +1027,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 16)[_e] = (float)_xr_argmin_cvt2[_k];
+      *((out_ptr + _e) + 16) = (float)_xr_argmin_cvt2[_k];
     }
   }
   // L36: m, i = tl.max(xr, axis=1, return_indices=True)
@@ -1097,7 +1097,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 48)[_e] = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
+      *((out_ptr + _e) + 48) = fmaf((float)_i_cvt4[_k], 1000.0f, _m_cvt3[_k]);
     }
   }
   // L40: flat = (tl.load(x_ptr + tl.arange(0, 512)) * 4.0).to(tl.int32).to(tl.float32)
@@ -1259,7 +1259,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 16)[_e] = (float)_xi_reduce_cvt2[_k];
+      *((out_ptr + _e) + 16) = (float)_xi_reduce_cvt2[_k];
     }
   }
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
@@ -1305,7 +1305,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 32)[_e] = _x_reduce_cvt3[_k];
+      *((out_ptr + _e) + 32) = _x_reduce_cvt3[_k];
     }
   }
   // L61: small = xi.to(tl.int8)
@@ -1352,7 +1352,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 64)[_e] = (float)_t_sum_cvt4[_k];
+      *((out_ptr + _e) + 64) = (float)_t_sum_cvt4[_k];
     }
   }
 }
@@ -1461,7 +1461,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 16)[_e] = (float)_xi_reduce_cvt2[_k];
+      *((out_ptr + _e) + 16) = (float)_xi_reduce_cvt2[_k];
     }
   }
   // L60: tl.store(out_ptr + 32 + tl.arange(0, 32), tl.reduce(x, 0, max_abs_combine))
@@ -1517,7 +1517,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 31);
-      (out_ptr + 32)[_e] = _x_reduce_cvt3[_k];
+      *((out_ptr + _e) + 32) = _x_reduce_cvt3[_k];
     }
   }
   // L61: small = xi.to(tl.int8)
@@ -1559,7 +1559,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (out_ptr + 64)[_e] = (float)_t_sum_cvt4[_k];
+      *((out_ptr + _e) + 64) = (float)_t_sum_cvt4[_k];
     }
   }
 }
@@ -1698,11 +1698,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
         _t.v[_j] = x_cumsum_1[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 512) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = x_cumsum_1[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 512) = x_cumsum_1[_k];
   }
   // L70: xi = (x * 100.0).to(tl.int32)
   int32_t xi[4];  // [16, 32] i32
@@ -1752,11 +1752,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
         _t.v[_j] = (float)xi_cumsum[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 1024) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 1024) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 1024)[offs[_k]] = (float)xi_cumsum[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 1024) = (float)xi_cumsum[_k];
   }
   // L72: tl.store(out_ptr + 1536 + offs, tl.cumprod(x * 0.5 + 0.75, axis=1))
   float cumprod_input[4];  // [16, 32] fp32
@@ -1805,11 +1805,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
         _t.v[_j] = t_cumprod[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 1536) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 1536)[offs[_k]] = t_cumprod[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 1536) = t_cumprod[_k];
   }
   // L73: tl.store(out_ptr + 2048 + offs, tl.associative_scan(xi, 1, add_combine).to(tl.float32))
   int32_t xi_scan[4];  // [16, 32] i32
@@ -1855,11 +1855,11 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
         _t.v[_j] = (float)xi_scan[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 2048) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = (float)xi_scan[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 2048) = (float)xi_scan[_k];
   }
 }
 
@@ -1930,7 +1930,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt1[_k] * 2.0f);
+    *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 512) = (_x_cvt1[_k] * 2.0f);
   }
   // L82: r = tl.reshape(x, (32, 16))
   float r[4];  // [32, 16] fp32
@@ -1951,7 +1951,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
+    *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 1024) = r[_k];
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
   // x changes layout: through shared memory (rows padded)
@@ -1971,7 +1971,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
-    (out_ptr + 1536)[_e] = _x_cvt2[_k];
+    *((out_ptr + _e) + 1536) = _x_cvt2[_k];
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
   // x changes layout: through shared memory (rows padded)
@@ -1989,7 +1989,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _x_cvt3[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((31 - (_e & 31)) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt3[_k];
+  for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 2048) = _x_cvt3[_k];
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
   #pragma unroll
@@ -2066,7 +2066,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     _j_sum_cvt6[_k] = ((float*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))];
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
+  for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 2560) = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
   // x changes layout: through shared memory (rows padded)
@@ -2103,7 +2103,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt8[_k];
+    *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 3072) = _p_cvt8[_k];
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
   float x_sum[8];  // [32] fp32, held in the layout of [16, 32, 2]
@@ -2147,7 +2147,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
   for (int _k = 0; _k < 4; ++_k) c[_k] = _x_sum_cvt9[_k];
   // L92: tl.store(out_ptr + 3584 + offs, c)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
+  for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 3584) = c[_k];
 }
 
 // shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
@@ -2242,13 +2242,13 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(tl2cu_vec<float, 4> *)(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+      *(tl2cu_vec<float, 4> *)(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 512) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(((out_ptr + 512) + ((_e >> 4) * 16)) + (_e & 15)) = (_x_cvt1[_k] * 2.0f);
+      *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 512) = (_x_cvt1[_k] * 2.0f);
     }
   }
   // L82: r = tl.reshape(x, (32, 16))
@@ -2278,13 +2278,13 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+      *(tl2cu_vec<float, 4> *)(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 1024) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(((out_ptr + 1024) + ((_e >> 4) * 16)) + (_e & 15)) = r[_k];
+      *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 1024) = r[_k];
     }
   }
   // L84: tl.store(out_ptr + 1536 + tl.arange(0, 512), tl.ravel(x))
@@ -2314,13 +2314,13 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       }
       const int _k = _r;
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      *(tl2cu_vec<float, 4> *)((out_ptr + 1536) + _e) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + _e) + 1536) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem<4, 128>(_tid, _k);
-      (out_ptr + 1536)[_e] = _x_cvt2[_k];
+      *((out_ptr + _e) + 1536) = _x_cvt2[_k];
     }
   }
   // L85: tl.store(out_ptr + 2048 + offs, tl.flip(x, 1))
@@ -2348,11 +2348,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
         _t.v[_j] = _x_cvt3[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 2048) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 2048) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2048)[offs[_k]] = _x_cvt3[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 2048) = _x_cvt3[_k];
   }
   // L86: j = tl.join(x, x + 1.0)  # [16, 32, 2]
   float j[8];  // [16, 32, 2] fp32
@@ -2434,11 +2434,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
         _t.v[_j] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 2560) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 2560) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 2560)[offs[_k]] = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 2560) = ((b[_k] - a[_k]) + _j_sum_cvt6[_k]);
   }
   // L89: p = tl.permute(tl.expand_dims(x, 0), 2, 0, 1)  # [32, 1, 16]
   float p[4];  // [32, 1, 16] fp32
@@ -2485,13 +2485,13 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(tl2cu_vec<float, 4> *)(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _t;
+      *(tl2cu_vec<float, 4> *)(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 3072) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      *(((out_ptr + 3072) + ((_e >> 4) * 16)) + (_e & 15)) = _p_cvt8[_k];
+      *(((out_ptr + ((_e >> 4) * 16)) + (_e & 15)) + 3072) = _p_cvt8[_k];
     }
   }
   // L91: c = tl.broadcast_to(tl.sum(x, 0)[None, :], (16, 32))
@@ -2561,11 +2561,11 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
         _t.v[_j] = c[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 3584) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 3584) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 3584)[offs[_k]] = c[_k];
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 3584) = c[_k];
   }
 }
 
@@ -2700,7 +2700,7 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
   for (int _k = 0; _k < 4; ++_k) rstd[_k] = tl2cu_div(1.0f, tl2cu_sqrt((tl2cu_div(t_sum[_k], 32.0f) + 1.0000000000000001e-05f)));
   // L105: tl.store(out_ptr + 512 + offs, xc * rstd[:, None] * w[None, :])
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
+  for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 512) = ((xc[_k] * rstd[_k]) * w[_k]);
 }
 
 // softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
@@ -2856,11 +2856,11 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
         _t.v[_j] = ((xc[_k] * rstd[_k]) * w[_k]);
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)((out_ptr + 512) + offs[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)((out_ptr + offs[_k]) + 512) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[offs[_k]] = ((xc[_k] * rstd[_k]) * w[_k]);
+    for (int _k = 0; _k < 4; ++_k) *((out_ptr + offs[_k]) + 512) = ((xc[_k] * rstd[_k]) * w[_k]);
   }
 }
 
@@ -2950,7 +2950,7 @@ __global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_
   // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
   float left[16];  // [2048] fp32
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) left[_k] = ((i[_k] >= 1) ? *((x_ptr + i[_k]) + (0 - 1)) : 0.0f);
+  for (int _k = 0; _k < 16; ++_k) left[_k] = ((i[_k] >= 1) ? *((x_ptr + i[_k]) + -1) : 0.0f);
   // L135: mid = tl.load(x_ptr + i)
   float mid[16];  // [2048] fp32
   #pragma unroll
@@ -2968,7 +2968,7 @@ __global__ void __launch_bounds__(128) stencil_windows(float *x_ptr, float *out_
   for (int _k = 0; _k < 16; ++_k) out_ptr[i[_k]] = ((left[_k] - right[_k]) + (mid[_k] - right2[_k]));
   // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if ((i[_k] < 2047)) *(((out_ptr + 2048) + i[_k]) + 1) = (left[_k] + mid[_k]);
+  for (int _k = 0; _k < 16; ++_k) if ((i[_k] < 2047)) *((out_ptr + i[_k]) + 2049) = (left[_k] + mid[_k]);
 }
 
 // stencil_windows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2996,14 +2996,14 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
     }
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 4) {
-      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + -1)) == ((x_ptr + i[_k])) - 1;
       _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
       _window &= (((x_ptr + i[_k]) + 2)) == ((x_ptr + i[_k])) + 2;
     }
     const int _lane = _tid & 31;
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 4) {
-      float *_at = (((out_ptr + 2048) + i[_k]) + 1) - 1;  // aligned
+      float *_at = ((out_ptr + i[_k]) + 2049) - 1;  // aligned
       const bool _next_follows = tl2cu_shfl_down_ptr(_at, 1) == _at + 4;
       _window &= _lane == 31 | _next_follows;
     }
@@ -3055,7 +3055,7 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
           _mine.v[_j] = (left[_k] + mid[_k]);
         }
         const int _k = _r;
-        float *_at = (((out_ptr + 2048) + i[_k]) + 1) - 1;
+        float *_at = ((out_ptr + i[_k]) + 2049) - 1;
         const tl2cu_vec<float, 4> _next = tl2cu_next_run<3>(_mine);  // lane + 1's run
         if (_lane != 31) {
           tl2cu_vec<float, 4> _chunk;
@@ -3070,7 +3070,7 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem<4, 128>(_tid, _k);
         // L134: left = tl.load(x_ptr + i - 1, mask=i >= 1, other=0.0)
-        const float left = ((_e >= 1) ? *((x_ptr + _e) + (0 - 1)) : 0.0f);
+        const float left = ((_e >= 1) ? *((x_ptr + _e) + -1) : 0.0f);
         // L135: mid = tl.load(x_ptr + i)
         const float mid = x_ptr[_e];
         // L136: right = tl.load(x_ptr + i + 1, mask=i < 2047, other=0.0)
@@ -3080,7 +3080,7 @@ __global__ void __launch_bounds__(128) stencil_windows_aligned(float *x_ptr, flo
         // L138: tl.store(out_ptr + i, (left - right) + (mid - right2))
         out_ptr[_e] = ((left - right) + (mid - right2));
         // L141: tl.store(out_ptr + 2048 + i + 1, left + mid, mask=i < 2047)
-        if ((_e < 2047)) *(((out_ptr + 2048) + _e) + 1) = (left + mid);
+        if ((_e < 2047)) *((out_ptr + _e) + 2049) = (left + mid);
       }
     }
   }
@@ -3135,7 +3135,7 @@ __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *
     // L155: j = start + i
     int32_t j[4];  // [512] i32
     #pragma unroll
-    for (int _k = 0; _k < 4; ++_k) j[_k] = (start + i[_k]);
+    for (int _k = 0; _k < 4; ++_k) j[_k] = (i[_k] + start);
     // L156: w = tl.load(x_ptr + j, mask=j < 1000, other=2.0)
     float w[4];  // [512] fp32
     if constexpr (kAssumeAligned) {
@@ -3161,11 +3161,11 @@ __global__ void __launch_bounds__(128) masked_loop_inplace(float *x_ptr, float *
           _t.v[_j] = (w[_k] - 1.0f);
         }
         const int _k = _r;
-        *(tl2cu_vec<float, 4> *)((out_ptr + 512) + j[_k]) = _t;
+        *(tl2cu_vec<float, 4> *)((out_ptr + j[_k]) + 512) = _t;
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 4; ++_k) (out_ptr + 512)[j[_k]] = (w[_k] - 1.0f);
+      for (int _k = 0; _k < 4; ++_k) *((out_ptr + j[_k]) + 512) = (w[_k] - 1.0f);
     }
   }
 }

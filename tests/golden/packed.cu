@@ -103,11 +103,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L30[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_byte<int8_t>(_stored_L30, _k);
   }
   // L31: tl.store(out_ptr + 3 * n + i, tl.where(lt, s, d), mask=m)
   uint32_t _stored_L31[4] = {};  // [1024] i8, four to a word
@@ -119,11 +119,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L31[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_byte<int8_t>(_stored_L31, _k);
   }
   // L32: tl.store(out_ptr + 4 * n + i, (lt | (x == y)).to(tl.int8) + (x >= -2).to(tl.int8), mask=m)
   uint32_t _stored_L32[4] = {};  // [1024] i8, four to a word
@@ -135,11 +135,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L32[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_byte<int8_t>(_stored_L32, _k);
   }
   // L33: tl.store(out_ptr + 5 * n + i, (gt & (y <= x)).to(tl.int8) - (x != 0).to(tl.int8), mask=m)
   uint32_t _stored_L33[4] = {};  // [1024] i8, four to a word
@@ -151,11 +151,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L33[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_byte<int8_t>(_stored_L33, _k);
   }
   // L34: tl.store(out_ptr + 6 * n + i, (x & y) | (s ^ 85), mask=m)
   uint32_t _stored_L34[4] = {};  // [1024] i8, four to a word
@@ -167,11 +167,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L34[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_byte<int8_t>(_stored_L34, _k);
   }
   // L35: tl.store(out_ptr + 7 * n + i, tl.where((x.to(tl.int1) ^ gt) & (lt == gt), x, 100), mask=m)
   uint32_t _stored_L35[4] = {};  // [1024] i8, four to a word
@@ -183,11 +183,11 @@ __global__ void __launch_bounds__(128) int8_ops(int8_t *x_ptr, int8_t *y_ptr, in
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L35[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = tl2cu_byte<int8_t>(_stored_L35, _k);
   }
 }
 
@@ -286,11 +286,11 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L48[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L48, _k);
   }
   // L49: tl.store(out_ptr + 3 * n + i, (x > 200).to(tl.uint8) + (y >= x).to(tl.uint8) + (x <= 7).to(tl.uint8), mask=m)
   uint32_t _stored_L49[4] = {};  // [1024] u8, four to a word
@@ -302,11 +302,11 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L49[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L49, _k);
   }
   // L50: tl.store(out_ptr + 4 * n + i, tl.where(s > x, s, x), mask=m)
   uint32_t _stored_L50[4] = {};  // [1024] u8, four to a word
@@ -318,11 +318,11 @@ __global__ void __launch_bounds__(128) uint8_ops(uint8_t *x_ptr, uint8_t *y_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L50[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_byte<uint8_t>(_stored_L50, _k);
   }
 }
 
@@ -342,7 +342,7 @@ __global__ void __launch_bounds__(128) stencil_i8(int8_t *x_ptr, int8_t *out_ptr
   // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
   uint32_t left[4] = {};  // [1024] i8, four to a word
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < tl2cu_add(n, 1))) ? *((x_ptr + i[_k]) + (0 - 1)) : (int8_t)0);
+  for (int _k = 0; _k < 16; ++_k) tl2cu_byte_of<int8_t>(left, _k) = (((i[_k] >= 1) && (i[_k] < tl2cu_add(n, 1))) ? *((x_ptr + i[_k]) + -1) : (int8_t)0);
   // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t mid[4] = {};  // [1024] i8, four to a word
   #pragma unroll
@@ -394,7 +394,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
     }
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 16) {
-      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + -1)) == ((x_ptr + i[_k])) - 1;
       _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
     }
     const int _lane = _tid & 31;
@@ -463,7 +463,7 @@ __global__ void __launch_bounds__(128) stencil_i8_aligned(int8_t *x_ptr, int8_t 
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem<16, 64>(_tid, _k);
         // L56: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0)
-        const int8_t left = (((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul(_program_x, 1024), _e)) + (0 - 1)) : (int8_t)0);
+        const int8_t left = (((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul(_program_x, 1024), _e)) + -1) : (int8_t)0);
         // L57: mid = tl.load(x_ptr + i, mask=i < n, other=0)
         const int8_t mid = ((tl2cu_add(tl2cu_mul(_program_x, 1024), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul(_program_x, 1024), _e)] : (int8_t)0);
         // L58: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0)
@@ -497,7 +497,7 @@ __global__ void __launch_bounds__(128) row_bias_i8(int8_t *x_ptr, int8_t *b_ptr,
   // L68: b = tl.load(b_ptr + pid + tl.zeros([1, 1], dtype=tl.int32))  # one per program, [1, 1]
   int8_t b[16];  // [1, 1] i8, held in the layout of [1, 1024]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) b[_k] = (b_ptr + pid)[0];
+  for (int _k = 0; _k < 16; ++_k) b[_k] = *(b_ptr + pid);
   // L69: x = tl.load(x_ptr + i, mask=i < n, other=0)
   uint32_t x[4] = {};  // [1, 1024] i8, four to a word
   #pragma unroll
@@ -628,10 +628,10 @@ __global__ void __launch_bounds__(128) packed_readers(int8_t *x_ptr, int8_t *y_p
   for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + n)[i[_k]] = (int8_t)c[_k];
   // L88: tl.store(out_ptr + 2 * n + i, (s.to(tl.float32) * 0.5).to(tl.int8), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
+  for (int _k = 0; _k < 8; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
 }
 
 // packed_readers: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -788,7 +788,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       _t.v[_j] = tl2cu_cast<int8_t>(((float)tl2cu_byte<int8_t>(s, _k) * 0.5f));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
   }
   // L89: tl.store(out_ptr + 3 * n + i, tl.where(x > 0, top, s), mask=m)
   #pragma unroll
@@ -800,7 +800,7 @@ __global__ void __launch_bounds__(128) packed_readers_aligned(int8_t *x_ptr, int
       _t.v[_j] = (int8_t)((tl2cu_byte<int8_t>(x, _k) > (int8_t)0) ? top : (int32_t)tl2cu_byte<int8_t>(s, _k));
     }
     const int _k = _r;
-    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+    if (m[_k]) *(tl2cu_vec<int8_t, 8> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
   }
 }
 
@@ -902,11 +902,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L104[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(2, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 2)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(2, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 2))[i[_k]] = tl2cu_byte<int8_t>(_stored_L104, _k);
   }
   // L105: tl.store(out_ptr + 3 * n + i, ((u <= 128) & ~(u > 64) ^ (u != 5)).to(tl.int8), mask=m)
   uint32_t _stored_L105[4] = {};  // [1024] i8, four to a word
@@ -918,11 +918,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L105[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(3, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 3)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(3, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 3))[i[_k]] = tl2cu_byte<int8_t>(_stored_L105, _k);
   }
   // L106: tl.store(out_ptr + 4 * n + i, (big & (u < 250) & (x > 10) & (x < 100)).to(tl.int8) +
   uint32_t _stored_L106[4] = {};  // [1024] i8, four to a word
@@ -934,11 +934,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L106[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(4, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 4)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(4, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 4))[i[_k]] = tl2cu_byte<int8_t>(_stored_L106, _k);
   }
   // L108: tl.store(out_ptr + 5 * n + i, ((x.to(tl.int1) & (u > 0)) | (u.to(tl.int1) == (x < 0))).to(tl.int8), mask=m)
   uint32_t _stored_L108[4] = {};  // [1024] i8, four to a word
@@ -950,11 +950,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L108[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(5, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 5)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(5, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 5))[i[_k]] = tl2cu_byte<int8_t>(_stored_L108, _k);
   }
   // L109: tl.store(out_ptr + 6 * n + i, tl.where(((x < y) * (u > 9)) + (u == 7), (x > 1) != (u < 3), big).to(tl.int8), mask=m)
   uint32_t _stored_L109[4] = {};  // [1024] i8, four to a word
@@ -966,11 +966,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L109[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(6, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 6)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(6, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 6))[i[_k]] = tl2cu_byte<int8_t>(_stored_L109, _k);
   }
   // L110: tl.store(out_ptr + 7 * n + i, (not ((x >= y) | (u <= 3))).to(tl.int8) - (x < -100).to(tl.int8), mask=m)
   uint32_t _stored_L110[4] = {};  // [1024] i8, four to a word
@@ -982,11 +982,11 @@ __global__ void __launch_bounds__(128) bool_trees(int8_t *x_ptr, uint8_t *u_ptr,
       tl2cu_vec<uint32_t, 4> _t;
       for (int _j = 0; _j < 4; ++_j) _t.v[_j] = _stored_L110[_r / 4 + _j];
       const int _k = _r;
-      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(7, n)) + i[_k]) = _t;
+      if (m[_k]) *(tl2cu_vec<uint32_t, 4> *)((out_ptr + tl2cu_mul(n, 7)) + i[_k]) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(7, n))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
+    for (int _k = 0; _k < 16; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 7))[i[_k]] = tl2cu_byte<int8_t>(_stored_L110, _k);
   }
 }
 

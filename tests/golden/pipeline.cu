@@ -51,13 +51,13 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)], ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)], ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), half(0.0f));
       }
     }
     // L29: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
@@ -65,13 +65,13 @@ __global__ void __launch_bounds__(128) late_f16(half *a_ptr, half *b_ptr, float 
       #pragma unroll
       for (int _k = 0; _k < 16; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)], ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 64)) + (_e & 63)), (tl2cu_add(rk[_k], k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 9728 + 5120))[((_e & 63) + (_e >> 6) * 72)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 64)) + (_e & 63)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
       }
     }
     // L30: acc = tl.dot(a, b, acc)
@@ -166,13 +166,13 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), (int8_t)0);
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k) < K), (int8_t)0);
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -240,13 +240,13 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), (int8_t)0);
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]) < K), (int8_t)0);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k) < K), (int8_t)0);
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -334,14 +334,14 @@ __global__ void __launch_bounds__(128) read_in_loop(half *a_ptr, half *b_ptr, fl
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
+      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K), half(0.0f));
     }
     // L55: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L56: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -415,7 +415,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, (_e & 15)) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15)));
+      if ((tl2cu_add((_e & 15), k) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
@@ -425,7 +425,7 @@ __global__ void __launch_bounds__(128) read_in_loop_aligned(half *a_ptr, half *b
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31));
+      if ((tl2cu_add(rk[_k], k) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
@@ -527,14 +527,14 @@ __global__ void __launch_bounds__(128) two_acc(half *a_ptr, half *b_ptr, float *
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
+      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K), half(0.0f));
     }
     // L69: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L70: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -661,7 +661,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, (_e & 15)) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15)));
+      if ((tl2cu_add((_e & 15), k) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
@@ -671,7 +671,7 @@ __global__ void __launch_bounds__(128) two_acc_aligned(half *a_ptr, half *b_ptr,
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31));
+      if ((tl2cu_add(rk[_k], k) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
@@ -824,13 +824,13 @@ __global__ void __launch_bounds__(128) stages_2(half *a_ptr, half *b_ptr, float 
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
+      ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K), half(0.0f));
     }
     // L84: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      ((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L85: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -898,13 +898,13 @@ __global__ void __launch_bounds__(128) stages_2_aligned(half *a_ptr, half *b_ptr
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K));
     }
     // L84: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 3) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K));
     }
     // L85: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -994,20 +994,20 @@ __global__ void __launch_bounds__(128) stored_in_loop(half *a_ptr, half *b_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L97: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     half b[4];  // [16, 32] fp16
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+      b[_k] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K), half(0.0f));
     }
     // L98: tl.store(d_ptr + rm[:, None] * K + (k + rk)[None, :], a + 1, mask=(k + rk)[None, :] < K)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      if ((tl2cu_add(k, rk[_k]) < K)) *((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = (a[_k] + half(1.0f));
+      if ((tl2cu_add(rk[_k], k) < K)) *((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k)) = (a[_k] + half(1.0f));
     }
     // L99: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -1089,7 +1089,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, rk[_k]) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k]));
+      if ((tl2cu_add(rk[_k], k) < K)) _t = *(const tl2cu_vec<half, 4> *)((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) a[_k + _j] = _t.v[_j];
     }
@@ -1099,7 +1099,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
       tl2cu_vec<half, 4> _t;
-      if ((tl2cu_add(k, (_e >> 5)) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31));
+      if ((tl2cu_add((_e >> 5), k) < K)) _t = *(const tl2cu_vec<half, 4> *)((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31));
       else for (int _j = 0; _j < 4; ++_j) _t.v[_j] = half(0.0f);
       for (int _j = 0; _j < 4; ++_j) b[_k + _j] = _t.v[_j];
     }
@@ -1114,7 +1114,7 @@ __global__ void __launch_bounds__(128) stored_in_loop_aligned(half *a_ptr, half 
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      if ((tl2cu_add(k, rk[_k]) < K)) *(tl2cu_vec<half, 4> *)((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])) = _t;
+      if ((tl2cu_add(rk[_k], k) < K)) *(tl2cu_vec<half, 4> *)((d_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k)) = _t;
     }
     // L99: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32

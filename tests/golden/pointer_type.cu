@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(128) addresses(half *x_ptr, int64_t *out_ptr, 
   for (int _k = 0; _k < 1; ++_k) flag_ptr[offs[_k]] = (ptrs[_k] != nullptr);
   // L36: tl.store(out_ptr + 32 + offs, tl.full((32,), same, tl.int64))
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) (out_ptr + 32)[offs[_k]] = 1LL;
+  for (int _k = 0; _k < 1; ++_k) *((out_ptr + offs[_k]) + 32) = 1LL;
 }
 
 // annotated: num_warps=4

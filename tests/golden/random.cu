@@ -181,13 +181,13 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + n)[offsets[_k]] = i1[_k];
   // L37: tl.store(u_ptr + 2 * n + offsets, i2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = i2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 2))[offsets[_k]] = i2[_k];
   // L38: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[offsets[_k]] = i3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 3))[offsets[_k]] = i3[_k];
   // L39: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(4, n))[offsets[_k]] = i4[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 4))[offsets[_k]] = i4[_k];
   // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
   #pragma unroll
@@ -305,16 +305,16 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) u4[_k] = ((float)((uniform_bits_6[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_6[_k]), 1) : uniform_bits_6[_k]) * 4.6566127342e-10f);
   // L43: tl.store(f_ptr + 2 * n + offsets, u1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(2, n))[offsets[_k]] = u1[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 2))[offsets[_k]] = u1[_k];
   // L44: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(3, n))[offsets[_k]] = u2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 3))[offsets[_k]] = u2[_k];
   // L45: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(4, n))[offsets[_k]] = u3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 4))[offsets[_k]] = u3[_k];
   // L46: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(5, n))[offsets[_k]] = u4[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 5))[offsets[_k]] = u4[_k];
   // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
   #pragma unroll
@@ -342,16 +342,16 @@ __global__ void __launch_bounds__(128) streams_i32(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) n4[_k] = (normal_radius_2[_k] * tl2cu_sin(normal_angle_2[_k]));
   // L48: tl.store(f_ptr + 6 * n + offsets, n1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(6, n))[offsets[_k]] = n1[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 6))[offsets[_k]] = n1[_k];
   // L49: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(7, n))[offsets[_k]] = n2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 7))[offsets[_k]] = n2[_k];
   // L50: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(8, n))[offsets[_k]] = n3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 8))[offsets[_k]] = n3[_k];
   // L51: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(9, n))[offsets[_k]] = n4[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (f_ptr + tl2cu_mul(n, 9))[offsets[_k]] = n4[_k];
 }
 
 // streams_i32: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -554,7 +554,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = i2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 2)) + offsets[_k]) = _t;
   }
   // L38: tl.store(u_ptr + 3 * n + offsets, i3, mask=mask)
   #pragma unroll
@@ -566,7 +566,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = i3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(3, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 3)) + offsets[_k]) = _t;
   }
   // L39: tl.store(u_ptr + 4 * n + offsets, i4, mask=mask)
   #pragma unroll
@@ -578,7 +578,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = i4[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(4, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 4)) + offsets[_k]) = _t;
   }
   // L40: tl.store(f_ptr + offsets, tl.rand(seed, offsets), mask=mask)
   int32_t uniform_bits[2];  // [256] i32
@@ -723,7 +723,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = u1[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 2)) + offsets[_k]) = _t;
   }
   // L44: tl.store(f_ptr + 3 * n + offsets, u2, mask=mask)
   #pragma unroll
@@ -735,7 +735,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = u2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(3, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 3)) + offsets[_k]) = _t;
   }
   // L45: tl.store(f_ptr + 4 * n + offsets, u3, mask=mask)
   #pragma unroll
@@ -747,7 +747,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = u3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(4, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 4)) + offsets[_k]) = _t;
   }
   // L46: tl.store(f_ptr + 5 * n + offsets, u4, mask=mask)
   #pragma unroll
@@ -759,7 +759,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = u4[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(5, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 5)) + offsets[_k]) = _t;
   }
   // L47: n1, n2, n3, n4 = tl.randn4x(seed, offsets)
   float normal_angle_1[2];  // [256] fp32
@@ -796,7 +796,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = n1[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(6, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 6)) + offsets[_k]) = _t;
   }
   // L49: tl.store(f_ptr + 7 * n + offsets, n2, mask=mask)
   #pragma unroll
@@ -808,7 +808,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = n2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(7, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 7)) + offsets[_k]) = _t;
   }
   // L50: tl.store(f_ptr + 8 * n + offsets, n3, mask=mask)
   #pragma unroll
@@ -820,7 +820,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = n3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(8, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 8)) + offsets[_k]) = _t;
   }
   // L51: tl.store(f_ptr + 9 * n + offsets, n4, mask=mask)
   #pragma unroll
@@ -832,7 +832,7 @@ __global__ void __launch_bounds__(128) streams_i32_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = n4[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(9, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((f_ptr + tl2cu_mul(n, 9)) + offsets[_k]) = _t;
   }
 }
 
@@ -948,10 +948,10 @@ __global__ void __launch_bounds__(128) streams_i64(uint32_t *u_ptr, float *f_ptr
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + n)[index[_k]] = i2[_k];
   // L62: tl.store(u_ptr + 2 * n + index, i3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[index[_k]] = i3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 2))[index[_k]] = i3[_k];
   // L63: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(3, n))[index[_k]] = i4[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 3))[index[_k]] = i4[_k];
   // L64: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
   uint32_t philox_r1_c0_1[2];  // [256] u32
@@ -1257,7 +1257,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = i3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + index[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 2)) + index[_k]) = _t;
   }
   // L63: tl.store(u_ptr + 3 * n + index, i4, mask=mask)
   #pragma unroll
@@ -1269,7 +1269,7 @@ __global__ void __launch_bounds__(128) streams_i64_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = i4[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(3, n)) + index[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 3)) + index[_k]) = _t;
   }
   // L64: tl.store(f_ptr + index, tl.rand(seed, offsets), mask=mask)
   const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
@@ -1509,13 +1509,13 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
     const uint32_t b = (3449720151u * philox_r9_c2);
     const uint32_t d = (3528531795u * philox_r9_c0);
     // L74: tl.store(u_ptr + 4 * i, a, mask=i < n)
-    if ((i < n)) u_ptr[tl2cu_mul(4, i)] = a;
+    if ((i < n)) u_ptr[tl2cu_mul(i, 4)] = a;
     // L75: tl.store(u_ptr + 4 * i + 1, b, mask=i < n)
-    if ((i < n)) (u_ptr + tl2cu_mul(4, i))[1] = b;
+    if ((i < n)) (u_ptr + tl2cu_mul(i, 4))[1] = b;
     // L76: tl.store(u_ptr + 4 * i + 2, c, mask=i < n)
-    if ((i < n)) (u_ptr + tl2cu_mul(4, i))[2] = c;
+    if ((i < n)) (u_ptr + tl2cu_mul(i, 4))[2] = c;
     // L77: tl.store(u_ptr + 4 * i + 3, d, mask=i < n)
-    if ((i < n)) (u_ptr + tl2cu_mul(4, i))[3] = d;
+    if ((i < n)) (u_ptr + tl2cu_mul(i, 4))[3] = d;
     // L78: tl.store(f_ptr + 2 * i, tl.rand(seed, offset), mask=i < n)
     const uint32_t seed_hi_1 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
     const uint32_t philox_r1_c2_1 = (__nv_umulhi(3528531795u, (uint32_t)offset) ^ seed_hi_1);
@@ -1553,7 +1553,7 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
     const uint32_t philox_r10_k0_1 = (philox_r9_k0_1 + 2654435769u);
     const uint32_t philox_r10_c0_1 = ((__nv_umulhi(3449720151u, philox_r9_c2_1) ^ (3449720151u * philox_r8_c2_1)) ^ philox_r10_k0_1);
     const int32_t uniform_bits = tl2cu_bitcast<int32_t>(philox_r10_c0_1);
-    if ((i < n)) f_ptr[tl2cu_mul(2, i)] = ((float)((uniform_bits < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits), 1) : uniform_bits) * 4.6566127342e-10f);
+    if ((i < n)) f_ptr[tl2cu_mul(i, 2)] = ((float)((uniform_bits < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits), 1) : uniform_bits) * 4.6566127342e-10f);
     // L79: tl.store(f_ptr + 2 * i + 1, tl.randn(seed, offset), mask=i < n)
     const uint32_t seed_hi_2 = (uint32_t)tl2cu_shr((uint64_t)seed, 32ull);
     const uint32_t philox_r1_c2_2 = (__nv_umulhi(3528531795u, (uint32_t)offset) ^ seed_hi_2);
@@ -1594,7 +1594,7 @@ __global__ void __launch_bounds__(128) scalar_offset(uint32_t *u_ptr, float *f_p
     const int32_t uniform_bits_2 = tl2cu_bitcast<int32_t>((3449720151u * philox_r9_c2_2));
     const float normal_angle = (6.2831853071795862f * ((float)((uniform_bits_2 < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_2), 1) : uniform_bits_2) * 4.6566127342e-10f));
     const float normal_radius = tl2cu_sqrt((-2.0f * tl2cu_log(tl2cu_maximum(9.9999999999999995e-08f, ((float)((uniform_bits_1 < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits_1), 1) : uniform_bits_1) * 4.6566127342e-10f)))));
-    if ((i < n)) (f_ptr + tl2cu_mul(2, i))[1] = (normal_radius * tl2cu_cos(normal_angle));
+    if ((i < n)) (f_ptr + tl2cu_mul(i, 2))[1] = (normal_radius * tl2cu_cos(normal_angle));
   }
 }
 
@@ -1773,7 +1773,7 @@ __global__ void __launch_bounds__(128) const_seeds(uint32_t *u_ptr, float *f_ptr
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) philox_r10_c0_2[_k] = ((__nv_umulhi(3449720151u, philox_r9_c2_2[_k]) ^ (3449720151u * philox_r8_c2_2[_k])) ^ 2415085448u);
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(2, n))[offsets[_k]] = philox_r10_c0_2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (u_ptr + tl2cu_mul(n, 2))[offsets[_k]] = philox_r10_c0_2[_k];
   // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
   #pragma unroll
@@ -2100,7 +2100,7 @@ __global__ void __launch_bounds__(128) const_seeds_aligned(uint32_t *u_ptr, floa
       _t.v[_j] = philox_r10_c0_2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(2, n)) + offsets[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((u_ptr + tl2cu_mul(n, 2)) + offsets[_k]) = _t;
   }
   // L89: tl.store(f_ptr + offsets, tl.rand(12345, offsets), mask=mask)
   uint32_t philox_r1_c2_3[2];  // [256] u32
@@ -2345,10 +2345,10 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = p1[_k];
   // L104: tl.store(out_ptr + 2 * n + offs, p2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = p2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 2))[offs[_k]] = p2[_k];
   // L105: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = p3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 3))[offs[_k]] = p3[_k];
   // L106: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
   uint32_t k0[2];  // [256] u32
   #pragma unroll
@@ -2488,16 +2488,16 @@ __global__ void __launch_bounds__(128) philox_direct(uint32_t *a_ptr, int32_t *b
   for (int _k = 0; _k < 2; ++_k) q3[_k] = (3528531795u * philox_r9_c0[_k]);
   // L111: tl.store(out_ptr + 4 * n + offs, q0, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = q0[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 4))[offs[_k]] = q0[_k];
   // L112: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(5, n))[offs[_k]] = q1[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 5))[offs[_k]] = q1[_k];
   // L113: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(6, n))[offs[_k]] = q2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 6))[offs[_k]] = q2[_k];
   // L114: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(7, n))[offs[_k]] = q3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 7))[offs[_k]] = q3[_k];
 }
 
 // philox_direct: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -2646,7 +2646,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = p2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + offs[_k]) = _t;
   }
   // L105: tl.store(out_ptr + 3 * n + offs, p3, mask=mask)
   #pragma unroll
@@ -2658,7 +2658,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = p3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + offs[_k]) = _t;
   }
   // L106: k0 = tl.load(k_ptr + offs, mask=mask, other=0)
   uint32_t k0[2];  // [256] u32 (8-byte loads)
@@ -2817,7 +2817,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = q0[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(4, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 4)) + offs[_k]) = _t;
   }
   // L112: tl.store(out_ptr + 5 * n + offs, q1, mask=mask)
   #pragma unroll
@@ -2829,7 +2829,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = q1[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(5, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 5)) + offs[_k]) = _t;
   }
   // L113: tl.store(out_ptr + 6 * n + offs, q2, mask=mask)
   #pragma unroll
@@ -2841,7 +2841,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = q2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(6, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 6)) + offs[_k]) = _t;
   }
   // L114: tl.store(out_ptr + 7 * n + offs, q3, mask=mask)
   #pragma unroll
@@ -2853,7 +2853,7 @@ __global__ void __launch_bounds__(128) philox_direct_aligned(uint32_t *a_ptr, in
       _t.v[_j] = q3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(7, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint32_t, 2> *)((out_ptr + tl2cu_mul(n, 7)) + offs[_k]) = _t;
   }
 }
 
@@ -2971,10 +2971,10 @@ __global__ void __launch_bounds__(128) philox_wide(int64_t *a_ptr, uint64_t *b_p
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = w1[_k];
   // L128: tl.store(out_ptr + 2 * n + offs, w2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = w2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 2))[offs[_k]] = w2[_k];
   // L129: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = w3[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 3))[offs[_k]] = w3[_k];
   // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
   #pragma unroll
@@ -3143,7 +3143,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
       _t.v[_j] = w2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 2)) + offs[_k]) = _t;
   }
   // L129: tl.store(out_ptr + 3 * n + offs, w3, mask=mask)
   #pragma unroll
@@ -3155,7 +3155,7 @@ __global__ void __launch_bounds__(128) philox_wide_aligned(int64_t *a_ptr, uint6
       _t.v[_j] = w3[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<uint64_t, 2> *)((out_ptr + tl2cu_mul(n, 3)) + offs[_k]) = _t;
   }
   // L130: tl.store(f_ptr + offs, tl.uint_to_uniform_float(w0), mask=mask)
   int64_t uniform_bits[2];  // [256] i64
@@ -3211,7 +3211,7 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = ((float)((uniform_bits[_k] < 0) ? tl2cu_sub(tl2cu_neg(uniform_bits[_k]), 1) : uniform_bits[_k]) * 4.6566127342e-10f);
   // L142: tl.store(out_ptr + 2 * n + offs, tl.uint_to_uniform_float(w), mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 2))[offs[_k]] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
   // L143: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
   float x[2];  // [256] fp32
   #pragma unroll
@@ -3235,10 +3235,10 @@ __global__ void __launch_bounds__(128) uniform_normal(int32_t *i_ptr, uint32_t *
   for (int _k = 0; _k < 2; ++_k) z2[_k] = (normal_radius[_k] * tl2cu_sin(normal_angle[_k]));
   // L146: tl.store(out_ptr + 3 * n + offs, z1, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(3, n))[offs[_k]] = z1[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 3))[offs[_k]] = z1[_k];
   // L147: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(4, n))[offs[_k]] = z2[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 4))[offs[_k]] = z2[_k];
 }
 
 // uniform_normal: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -3319,7 +3319,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
       _t.v[_j] = ((float)((w[_k] < 0LL) ? tl2cu_sub(tl2cu_neg(w[_k]), 1LL) : w[_k]) * 1.0842020432385337e-19f);
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 2)) + offs[_k]) = _t;
   }
   // L143: x = tl.load(x_ptr + offs, mask=mask, other=0.5)
   float x[2];  // [256] fp32 (8-byte loads)
@@ -3362,7 +3362,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
       _t.v[_j] = z1[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(3, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 3)) + offs[_k]) = _t;
   }
   // L147: tl.store(out_ptr + 4 * n + offs, z2, mask=mask)
   #pragma unroll
@@ -3374,7 +3374,7 @@ __global__ void __launch_bounds__(128) uniform_normal_aligned(int32_t *i_ptr, ui
       _t.v[_j] = z2[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(4, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 4)) + offs[_k]) = _t;
   }
 }
 
@@ -3805,7 +3805,7 @@ __global__ void __launch_bounds__(128) rand_fma(float *x_ptr, float *out_ptr, in
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + n)[offs[_k]] = shifted[_k];
   // L173: tl.store(out_ptr + 2 * n + offs, centered, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(2, n))[offs[_k]] = centered[_k];
+  for (int _k = 0; _k < 2; ++_k) if (mask[_k]) (out_ptr + tl2cu_mul(n, 2))[offs[_k]] = centered[_k];
 }
 
 // rand_fma: num_warps=4, BLOCK=256 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -4030,7 +4030,7 @@ __global__ void __launch_bounds__(128) rand_fma_aligned(float *x_ptr, float *out
       _t.v[_j] = centered[_k];
     }
     const int _k = _r;
-    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(2, n)) + offs[_k]) = _t;
+    if (mask[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 2)) + offs[_k]) = _t;
   }
 }
 

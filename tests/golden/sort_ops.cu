@@ -230,11 +230,11 @@ __global__ void __launch_bounds__(128) sort_2d(float *x_ptr, float *out_ptr, int
         _t.v[_j] = y[_k];
       }
       const int _k = _r;
-      *(tl2cu_vec<float, 4> *)(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = _t;
+      *(tl2cu_vec<float, 4> *)(((out_ptr + (rows[_k] * 64)) + cols[_k]) + 1024) = _t;
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) *(((out_ptr + 1024) + (rows[_k] * 64)) + cols[_k]) = y[_k];
+    for (int _k = 0; _k < 8; ++_k) *(((out_ptr + (rows[_k] * 64)) + cols[_k]) + 1024) = y[_k];
   }
 }
 
@@ -766,7 +766,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (misc_ptr + 512)[_e] = x_top_2[_k];
+      *((misc_ptr + _e) + 512) = x_top_2[_k];
     }
   }
   // L85: v = tl.load(x_ptr + tl.arange(0, 32))
@@ -797,7 +797,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (misc_ptr + 520)[_e] = v_top[_k];
+      *((misc_ptr + _e) + 520) = v_top[_k];
     }
   }
   // L87: merged = tl.bitonic_merge(tl.load(x_ptr + rows * 64 + cols))  # on rows that are not bitonic
@@ -822,7 +822,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
   }
   // L88: tl.store(misc_ptr + 536 + rows * 64 + cols, merged)
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + 536) + (rows[_k] * 64)) + cols[_k]) = merged[_k];
+  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + (rows[_k] * 64)) + cols[_k]) + 536) = merged[_k];
   // L89: tl.store(misc_ptr + 1048 + rows * 64 + cols, tl.bitonic_merge(x, descending=True))
   float x_merged[4];  // [8, 64] fp32
   {  // tl.bitonic_merge of x along its last dim, descending: Triton's bitonic network, through shared memory
@@ -841,7 +841,7 @@ __global__ void __launch_bounds__(128) topk_ops(float *x_ptr, half *h_ptr, int8_
     }
   }
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + 1048) + (rows[_k] * 64)) + cols[_k]) = x_merged[_k];
+  for (int _k = 0; _k < 4; ++_k) *(((misc_ptr + (rows[_k] * 64)) + cols[_k]) + 1048) = x_merged[_k];
 }
 
 // topk_ops: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1024,7 +1024,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 7);
-      (misc_ptr + 512)[_e] = x_top_2[_k];
+      *((misc_ptr + _e) + 512) = x_top_2[_k];
     }
   }
   // L85: v = tl.load(x_ptr + tl.arange(0, 32))
@@ -1055,7 +1055,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      (misc_ptr + 520)[_e] = v_top[_k];
+      *((misc_ptr + _e) + 520) = v_top[_k];
     }
   }
   // L87: merged = tl.bitonic_merge(tl.load(x_ptr + rows * 64 + cols))  # on rows that are not bitonic
@@ -1091,7 +1091,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
       _t.v[_j] = merged[_k];
     }
     const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(((misc_ptr + 536) + (rows[_k] * 64)) + cols[_k]) = _t;
+    *(tl2cu_vec<float, 4> *)(((misc_ptr + (rows[_k] * 64)) + cols[_k]) + 536) = _t;
   }
   // L89: tl.store(misc_ptr + 1048 + rows * 64 + cols, tl.bitonic_merge(x, descending=True))
   float x_merged[4];  // [8, 64] fp32
@@ -1119,7 +1119,7 @@ __global__ void __launch_bounds__(128) topk_ops_aligned(float *x_ptr, half *h_pt
       _t.v[_j] = x_merged[_k];
     }
     const int _k = _r;
-    *(tl2cu_vec<float, 4> *)(((misc_ptr + 1048) + (rows[_k] * 64)) + cols[_k]) = _t;
+    *(tl2cu_vec<float, 4> *)(((misc_ptr + (rows[_k] * 64)) + cols[_k]) + 1048) = _t;
   }
 }
 
@@ -1228,7 +1228,7 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
     // L105: acc = tl.sort(acc + tl.load(x_ptr + 128 + i * 128 + offs), descending=True)
     float sort_input_1[1];  // [128] fp32
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) sort_input_1[_k] = (acc_1[_k] + ((x_ptr + 128) + (i * 128))[offs[_k]]);
+    for (int _k = 0; _k < 1; ++_k) sort_input_1[_k] = (acc_1[_k] + *(((x_ptr + (i * 128)) + offs[_k]) + 128));
     float acc_2[1];  // [128] fp32
     {  // tl.sort of sort_input_1 along its last dim, descending: Triton's bitonic network, through shared memory
       __syncthreads();
@@ -1255,7 +1255,7 @@ __global__ void __launch_bounds__(128) sort_compute(float *x_ptr, float *out_ptr
   }
   // L107: tl.store(out_ptr + 128 + offs, acc)
   #pragma unroll
-  for (int _k = 0; _k < 1; ++_k) (out_ptr + 128)[offs[_k]] = acc_1[_k];
+  for (int _k = 0; _k < 1; ++_k) *((out_ptr + offs[_k]) + 128) = acc_1[_k];
 }
 
 // sort_small: num_warps=4
@@ -1330,13 +1330,13 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
       }
       const int _k = _r;
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+      *(tl2cu_vec<int32_t, 4> *)(((out_ptr + ((_e >> 5) * 32)) + (_e & 31)) + 16) = _t;
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *(((out_ptr + 16) + ((_e >> 5) * 32)) + (_e & 31)) = w[_k];
+      *(((out_ptr + ((_e >> 5) * 32)) + (_e & 31)) + 16) = w[_k];
     }
   }
   // L118: one = tl.sort(tl.load(x_ptr + tl.arange(0, 1)))  # one element: as it is
@@ -1349,7 +1349,7 @@ __global__ void __launch_bounds__(128) sort_small(int32_t *x_ptr, int32_t *out_p
   // L119: tl.store(out_ptr + 528 + tl.arange(0, 1), one)
   if (_tid < 1) {
     #pragma unroll
-    for (int _k = 0; _k < 1; ++_k) (out_ptr + 528)[0] = one[_k];
+    for (int _k = 0; _k < 1; ++_k) *((out_ptr + 0) + 528) = one[_k];
   }
 }
 

@@ -16,9 +16,9 @@ __global__ void __launch_bounds__(128) swizzle_grid(int32_t *out_ptr, int32_t si
   const int32_t new_i = tl2cu_add(tl2cu_mul((tl2cu_add(tl2cu_mul(i, size_j), j) / tl2cu_mul(3, size_j)), 3), (tl2cu_add(tl2cu_mul(i, size_j), j) % tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(i, size_j), j) / tl2cu_mul(3, size_j)), 3)), 3)));
   const int32_t new_j = ((tl2cu_add(tl2cu_mul(i, size_j), j) % tl2cu_mul(3, size_j)) / tl2cu_minimum(tl2cu_sub(size_i, tl2cu_mul((tl2cu_add(tl2cu_mul(i, size_j), j) / tl2cu_mul(3, size_j)), 3)), 3));
   // L14: tl.store(out_ptr + (i * size_j + j) * 2, new_i)
-  out_ptr[tl2cu_mul(tl2cu_add(tl2cu_mul(i, size_j), j), 2)] = new_i;
+  out_ptr[tl2cu_add((j * 2), tl2cu_mul(tl2cu_mul(i, size_j), 2))] = new_i;
   // L15: tl.store(out_ptr + (i * size_j + j) * 2 + 1, new_j)
-  (out_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul(i, size_j), j), 2))[1] = new_j;
+  (out_ptr + tl2cu_add((j * 2), tl2cu_mul(tl2cu_mul(i, size_j), 2)))[1] = new_j;
 }
 
 // swizzle_block: num_warps=4
@@ -51,10 +51,10 @@ __global__ void __launch_bounds__(128) swizzle_block(int32_t *out_ptr, int32_t s
   for (int _k = 0; _k < 16; ++_k) mask[_k] = ((r[_k] < size_i) && (c[_k] < size_j));
   // L24: tl.store(out_ptr + (r * 32 + c) * 2, new_i, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_ptr[(((r[_k] * 32) + c[_k]) * 2)] = new_i[_k];
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) out_ptr[((r[_k] * 64) + (c[_k] * 2))] = new_i[_k];
   // L25: tl.store(out_ptr + (r * 32 + c) * 2 + 1, new_j, mask=mask)
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + (((r[_k] * 32) + c[_k]) * 2)) + 1) = new_j[_k];
+  for (int _k = 0; _k < 16; ++_k) if (mask[_k]) *((out_ptr + ((r[_k] * 64) + (c[_k] * 2))) + 1) = new_j[_k];
 }
 
 }  // namespace tl2cu_kernels

@@ -1140,7 +1140,7 @@ __global__ void __launch_bounds__(128) segmented_sums(int32_t *x_ptr, int8_t *st
   }
   // L112: tl.store(out_ptr + ROWS * COLS + at, back)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) (out_ptr + 1024)[at[_k]] = back[_k];
+  for (int _k = 0; _k < 8; ++_k) *((out_ptr + at[_k]) + 1024) = back[_k];
 }
 
 // segmented_sums: num_warps=4, ROWS=8, COLS=128 (variant for 16-byte aligned pointers and ints divisible by 16)
@@ -1308,7 +1308,7 @@ __global__ void __launch_bounds__(128) segmented_sums_aligned(int32_t *x_ptr, in
       _t.v[_j] = back[_k];
     }
     const int _k = _r;
-    *(tl2cu_vec<int32_t, 4> *)((out_ptr + 1024) + at[_k]) = _t;
+    *(tl2cu_vec<int32_t, 4> *)((out_ptr + at[_k]) + 1024) = _t;
   }
 }
 

@@ -54,13 +54,13 @@ __global__ void __launch_bounds__(128) f16_64(half *a_ptr, half *b_ptr, float *c
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), half(0.0f));
     }
     // L24: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 64)) + (_e & 63)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L25: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
@@ -130,13 +130,13 @@ __global__ void __launch_bounds__(128) f16_64_aligned(half *a_ptr, half *b_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(k, (_e & 31))), (tl2cu_add(k, (_e & 31)) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K));
     }
     // L24: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 64)) + (_e & 63)), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 64)) + (_e & 63)), (tl2cu_add(rk[_k], k) < K));
     }
     // L25: acc = tl.dot(a, b, acc)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
@@ -227,13 +227,13 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63)));
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add((_e & 63), k));
     }
     // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]);
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -303,13 +303,13 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
     #pragma unroll
     for (int _k = 0; _k < 32; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(k, (_e & 63))), true);
+      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + (tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 64, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add((_e & 63), k)), true);
     }
     // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {
       const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[tl2cu_squeeze<0x2>(_k)]), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]), true);
+      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]), true);
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -393,13 +393,13 @@ __global__ void __launch_bounds__(128) small_32(half *a_ptr, half *b_ptr, float 
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K), half(0.0f));
+      ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K), half(0.0f));
     }
     // L50: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L51: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -467,13 +467,13 @@ __global__ void __launch_bounds__(128) small_32_aligned(half *a_ptr, half *b_ptr
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, (_e & 15))), (tl2cu_add(k, (_e & 15)) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816))[((_e & 15) + (_e >> 4) * 24)], ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add((_e & 15), k)), (tl2cu_add((_e & 15), k) < K));
     }
     // L50: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(k, rk[_k]), 32)) + (_e & 31)), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<8>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 2816 + 1536))[((_e & 31) + (_e >> 5) * 40)], ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K));
     }
     // L51: acc = tl.dot(a, b, acc)
     float acc_2[8];  // [32, 32] fp32
@@ -569,13 +569,13 @@ __global__ void __launch_bounds__(128) narrow(half *a_ptr, half *b_ptr, float *c
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
     }
     // L63: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; ++_k) {
       const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K), half(0.0f));
     }
     // L64: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place
@@ -645,13 +645,13 @@ __global__ void __launch_bounds__(128) narrow_aligned(half *a_ptr, half *b_ptr, 
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(k, rk[_k])), (tl2cu_add(k, rk[_k]) < K));
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 16>(tl2cu_elem_rows<8, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 4), K)) + tl2cu_add(rk[_k], k)), (tl2cu_add(rk[_k], k) < K));
     }
     // L63: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
       const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(k, (_e >> 5)), 32)) + (_e & 31)), (tl2cu_add(k, (_e >> 5)) < K));
+      tl2cu_cp_async<8>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 16, 32>(tl2cu_elem_rows<4, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add((_e >> 5), k), 32)) + (_e & 31)), (tl2cu_add((_e >> 5), k) < K));
     }
     // L64: acc = tl.dot(a, b, acc)
     float (&acc_2)[16] = acc_1;  // the loop's accumulator, updated in place

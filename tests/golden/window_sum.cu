@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(128) window_sum(float *x_ptr, float *y_ptr, fl
   // L16: left = tl.load(y_ptr + offs - 1, mask=(offs - 1 >= 0) & (offs - 1 < n), other=0.0)
   float left[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) left[_k] = (((tl2cu_sub(offs[_k], 1) >= 0) && (tl2cu_sub(offs[_k], 1) < n)) ? *((y_ptr + offs[_k]) + (0 - 1)) : 0.0f);
+  for (int _k = 0; _k < 4; ++_k) left[_k] = (((tl2cu_sub(offs[_k], 1) >= 0) && (tl2cu_sub(offs[_k], 1) < n)) ? *((y_ptr + offs[_k]) + -1) : 0.0f);
   // L17: mid = tl.load(y_ptr + offs, mask=offs < n, other=0.0)
   float mid[4];  // [512] fp32
   #pragma unroll
@@ -140,7 +140,7 @@ __global__ void __launch_bounds__(128) window_sum_aligned(float *x_ptr, float *y
     }
     #pragma unroll
     for (int _k = 0; _k < 4; _k += 4) {
-      _window &= (((y_ptr + offs[_k]) + (0 - 1))) == ((y_ptr + offs[_k])) - 1;
+      _window &= (((y_ptr + offs[_k]) + -1)) == ((y_ptr + offs[_k])) - 1;
       _window &= (((y_ptr + offs[_k]) + 1)) == ((y_ptr + offs[_k])) + 1;
     }
     if (__all_sync(0xffffffffu, _window)) {
@@ -182,7 +182,7 @@ __global__ void __launch_bounds__(128) window_sum_aligned(float *x_ptr, float *y
       for (int _k = 0; _k < 4; ++_k) {
         const int _e = tl2cu_elem<4, 128>(_tid, _k);
         // L16: left = tl.load(y_ptr + offs - 1, mask=(offs - 1 >= 0) & (offs - 1 < n), other=0.0)
-        const float left = (((tl2cu_sub(tl2cu_add(tl2cu_mul(pid, 512), _e), 1) >= 0) && (tl2cu_sub(tl2cu_add(tl2cu_mul(pid, 512), _e), 1) < n)) ? *((y_ptr + tl2cu_add(tl2cu_mul(pid, 512), _e)) + (0 - 1)) : 0.0f);
+        const float left = (((tl2cu_sub(tl2cu_add(tl2cu_mul(pid, 512), _e), 1) >= 0) && (tl2cu_sub(tl2cu_add(tl2cu_mul(pid, 512), _e), 1) < n)) ? *((y_ptr + tl2cu_add(tl2cu_mul(pid, 512), _e)) + -1) : 0.0f);
         // L17: mid = tl.load(y_ptr + offs, mask=offs < n, other=0.0)
         const float mid = ((tl2cu_add(tl2cu_mul(pid, 512), _e) < n) ? y_ptr[tl2cu_add(tl2cu_mul(pid, 512), _e)] : 0.0f);
         // L18: right = tl.load(y_ptr + offs + 1, mask=offs + 1 < n, other=0.0)
@@ -247,7 +247,7 @@ __global__ void __launch_bounds__(128) window_sum_pointer_layout(float *x_ptr, f
   // L16: left = tl.load(y_ptr + offs - 1, mask=(offs - 1 >= 0) & (offs - 1 < n), other=0.0)
   float left[4];  // [512] fp32
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) left[_k] = (((tl2cu_sub(offs[_k], 1) >= 0) && (tl2cu_sub(offs[_k], 1) < n)) ? *((y_ptr + offs[_k]) + (0 - 1)) : 0.0f);
+  for (int _k = 0; _k < 4; ++_k) left[_k] = (((tl2cu_sub(offs[_k], 1) >= 0) && (tl2cu_sub(offs[_k], 1) < n)) ? *((y_ptr + offs[_k]) + -1) : 0.0f);
   // L17: mid = tl.load(y_ptr + offs, mask=offs < n, other=0.0)
   float mid[4];  // [512] fp32
   #pragma unroll

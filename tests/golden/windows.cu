@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
     }
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
-      _window &= (((x_ptr + i[_k]) + (0 - 1))) == ((x_ptr + i[_k])) - 1;
+      _window &= (((x_ptr + i[_k]) + -1)) == ((x_ptr + i[_k])) - 1;
       _window &= (((x_ptr + i[_k]) + 1)) == ((x_ptr + i[_k])) + 1;
     }
     const int _lane = _tid & 31;
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(128) stencil_fp16(half *x_ptr, half *out_ptr, 
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem<8, 128>(_tid, _k);
         // L15: left = tl.load(x_ptr + i - 1, mask=(i >= 1) & (i < n + 1), other=0.0)
-        const half left = (((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)) + (0 - 1)) : half(0.0f));
+        const half left = (((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) >= 1) && (tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) < tl2cu_add(n, 1))) ? *((x_ptr + tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)) + -1) : half(0.0f));
         // L16: mid = tl.load(x_ptr + i, mask=i < n, other=0.0)
         const half mid = ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e) < n) ? x_ptr[tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e)] : half(0.0f));
         // L17: right = tl.load(x_ptr + i + 1, mask=i + 1 < n, other=0.0)
