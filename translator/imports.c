@@ -255,10 +255,23 @@ static Obj *force_name(Obj *ref, Node *use, bool in_kernel) {
   return v;
 }
 
+// `from PKG import NAME` met again while NAME is being resolved: Python finds NAME in the
+// partly run PKG or, not there yet, imports the submodule PKG.NAME (FlagGems' __init__.py and
+// its ops both `from flag_gems import runtime`). The submodule, or NULL where there is none.
+static Obj *cycle_submodule(Obj *ref) {
+  const char *from = ((Obj *)ref->items.items[0])->str, *name = ((Obj *)ref->items.items[1])->str;
+  Module *u = find_module(ref->module, from);
+  if (!u || !u->file->package) return NULL;
+  Module *sub = module_under(u->file->dir, name, xprintf("%s.%s", u->file->dotted, name), false);
+  return sub ? reference(sub, REF_FILE, sub->file->dotted) : NULL;
+}
+
 Obj *imports_force(Obj *o, Node *use, bool in_kernel) {
   if (!imports_is_name_ref(o)) return o;
   for (int i = 0; i < resolving.len; i++)
     if (resolving.items[i] == o) {
+      Obj *sub = cycle_submodule(o);
+      if (sub) return sub;
       diag_context((Loc){(int)o->fval, 1, 0, file_of(o->module)->number}, "imported here");
       diag_fatal(use->loc, "import cycle: '%s' is imported from '%s' in %s, which imports it back", use->str,
                  ((Obj *)o->items.items[0])->str, file_of(o->module)->path);
