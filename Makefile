@@ -76,6 +76,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py -o $(BUILD)/gpu/mma_reduce.cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py --target sm_90 -o $(BUILD)/gpu/mma_reduce_mma.cu
 	$(BUILD)/tl2cu tests/golden/one_element_slice.py -o $(BUILD)/gpu/one_element_slice.cu
+	for g in assigned_scalars returned_scalars reduce_unit_dim constexpr_value; do \
+	  $(BUILD)/tl2cu tests/golden/$$g.py -o $(BUILD)/gpu/$$g.cu || exit 1; done
 	$(BUILD)/tl2cu tests/golden/one_element_slice.py --target sm_90 -o $(BUILD)/gpu/one_element_slice_mma.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py --target sm_90 -o $(BUILD)/gpu/matmul_mma.cu

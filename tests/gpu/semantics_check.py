@@ -1,0 +1,81 @@
+"""The typing rules of Triton's code generator that tl2cu had wrong, against Triton itself
+(thirty-second session; none yet run on a GPU when written):
+
+- tests/golden/assigned_scalars.py: a number assigned without `: tl.constexpr` is a scalar
+  tensor (int8 + an assigned 100 is int32; an fp16 block + an assigned 1e-3 is fp32);
+- tests/golden/returned_scalars.py: a number a jit helper returns is a tensor too;
+- tests/golden/reduce_unit_dim.py: a reduction over a dim of size 1 (it stopped on an
+  internal error);
+- tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument.
+
+Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
+products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
+Prints one line per case and "N passed, N failed".
+"""
+import torch
+
+import gpulib
+
+
+def ints8(n, g):
+    return torch.randint(-128, 128, (n,), device="cuda", dtype=torch.int8, generator=g)
+
+
+def halves(n, g):
+    h = (torch.randn(n, device="cuda", generator=g) * 3).half()
+    h[::7] = torch.tensor(3e-7, dtype=torch.float16)  # fp16 subnormals
+    return h
+
+
+def assigned(tally, g, n):
+    mod, lib = gpulib.golden_module("assigned_scalars"), gpulib.library("assigned_scalars")
+    x, h = ints8(n, g), halves(n, g)
+    make = lambda: [x.clone(), h.clone(), torch.zeros(n, dtype=torch.int32, device="cuda"),
+                    torch.zeros(n, device="cuda"), torch.zeros(n, dtype=torch.int64, device="cuda"),
+                    torch.zeros(n, dtype=torch.int8, device="cuda")]
+    grid = (n + 127) // 128
+    ref, got, err = gpulib.both(lib, mod, "assigned", grid, make, (n,), dict(BLOCK=128))
+    gpulib.same_bits(tally, f"assigned_scalars n={n}", ref, got, err)
+
+
+def returned(tally, g, n):
+    mod, lib = gpulib.golden_module("returned_scalars"), gpulib.library("returned_scalars")
+    x, h = ints8(n, g), halves(n, g)
+    make = lambda: [x.clone(), h.clone(), torch.zeros(n, dtype=torch.int32, device="cuda"),
+                    torch.zeros(n, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "returned", (n + 127) // 128, make, (n,), dict(BLOCK=128))
+    gpulib.same_bits(tally, f"returned_scalars n={n}", ref, got, err)
+
+
+def unit_dim(tally, g, b, c):
+    mod, lib = gpulib.golden_module("reduce_unit_dim"), gpulib.library("reduce_unit_dim")
+    x = torch.randn(b, c, device="cuda", generator=g)
+    make = lambda: [x.clone(), torch.zeros(c, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "col_sums", (c + 1023) // 1024, make, (b, c), dict(ROWS=1, COLS=1024))
+    gpulib.same_bits(tally, f"reduce_unit_dim B={b} C={c}", ref, got, err)
+
+
+def constexpr_value(tally, g, n):
+    mod, lib = gpulib.golden_module("constexpr_value"), gpulib.library("constexpr_value")
+    x = torch.randn(n, device="cuda", generator=g)
+    i = torch.randint(-1000, 1000, (n,), device="cuda", dtype=torch.int32, generator=g)
+    make = lambda: [x.clone(), i.clone(), torch.zeros(1, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "row_max", 1, make, (n,), dict(BLOCK=256))
+    gpulib.same_bits(tally, f"constexpr_value n={n}", ref, got, err)
+
+
+def main():
+    tally = gpulib.Tally()
+    g = torch.Generator(device="cuda").manual_seed(32)
+    for case, sizes in ((assigned, [(1000,), (4096,)]), (returned, [(1000,), (4096,)]),
+                        (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)])):
+        for size in sizes:
+            try:
+                case(tally, g, *size)
+            except Exception as e:  # (reported, not hidden)
+                tally.case(False, f"{case.__name__} {size}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    tally.finish()
+
+
+if __name__ == "__main__":
+    main()
