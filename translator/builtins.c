@@ -8,6 +8,7 @@
 #include "tl2cu.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,8 +450,28 @@ static Obj *py_number(Node *call, Obj *x, const char *what) {
   return x;
 }
 
+static int py_digits(const char *t, Str *out);
+
+// int("128"), int(" -7 "), int("1_000"): decimal text as Python reads it (os.getenv values).
+static Obj *int_of_text(Node *call, const char *t) {
+  while (isspace((unsigned char)*t)) t++;
+  bool negative = *t == '-';
+  if (*t == '-' || *t == '+') t++;
+  Str digits = {0};
+  str_add(&digits, "");
+  int n = py_digits(t, &digits);
+  const char *rest = t + n;
+  while (isspace((unsigned char)*rest)) rest++;
+  errno = 0;
+  long long v = n ? strtoll(digits.buf, NULL, 10) : 0;
+  if (!n || *rest || errno == ERANGE)
+    diag_fatal(call->loc, "int() of '%s': not a decimal integer tl2cu reads (Python: ValueError or a big int)", t);
+  return obj_int(negative ? -v : v);
+}
+
 static Obj *b_int(Ctx *c, Node *call, Obj **a) {
   (void)c;
+  if (a[0]->kind == OBJ_STR) return int_of_text(call, a[0]->str);
   Obj *x = py_number(call, a[0], "int");
   return obj_int(x->kind == OBJ_FLOAT ? (int64_t)x->fval : x->ival);
 }
@@ -624,6 +645,28 @@ static Obj *b_product(Ctx *c, Node *call, Obj **a) {
   Obj *out = obj_new(OBJ_TUPLE);
   product_into(call, lists, n, 0, obj_new(OBJ_TUPLE), out);
   return out;
+}
+
+// ---------------------------------------------------------------- the environment
+// os.environ and os.getenv read tl2cu's own environment, as importing the module would read
+// the program's (flash-linear-attention picks its exp and log by FLA_USE_FAST_OPS): the
+// translation is the one for that environment, and a note names each variable read.
+Obj *env_value(const char *name, Loc loc) {
+  const char *v = getenv(name);
+  if (v) diag_note(loc, "reads the environment variable %s, which is '%s' here", name, v);
+  else diag_note(loc, "reads the environment variable %s, which is not set here", name);
+  return v ? obj_str(v) : NULL;
+}
+
+static const char *env_name(Node *call, Obj *key, const char *what) {
+  if (key->kind != OBJ_STR) diag_fatal(call->loc, "%s needs the variable's name as a string", what);
+  return key->str;
+}
+
+static Obj *b_getenv(Ctx *c, Node *call, Obj **a) {  // os.getenv(key, default=None), os.environ.get
+  (void)c;
+  Obj *v = env_value(env_name(call, a[0], "os.getenv"), call->loc);
+  return v ? v : a[1] ? a[1] : obj_none();
 }
 
 static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
@@ -1088,6 +1131,8 @@ static const Builtin builtins[] = {
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
     {"itertools.product", "*iterables, repeat=", b_product},
     {"zip", "*iterables, strict=", b_zip},
+    {"os.getenv", "key, default=", b_getenv},
+    {"os.environ.get", "key, default=", b_getenv},
 };
 
 static const Builtin *find(const char *name) {
@@ -1273,5 +1318,8 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     return obj_builtin(q);
   }
   if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
+  if (!strcmp(m, "os") && !strcmp(name, "getenv")) return obj_builtin("os.getenv");
+  if (!strcmp(m, "os") && !strcmp(name, "environ")) return obj_module("os.environ");
+  if (!strcmp(m, "os.environ") && !strcmp(name, "get")) return obj_builtin("os.environ.get");
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);
 }

@@ -144,6 +144,14 @@ static int file_column(Loc loc) {
   return done == (size_t)-1 ? loc.col : (int)(out_size - out_left) + 1;
 }
 
+static void report_text(const char *level, Loc loc, const char *text) {
+  if (!loc.file) loc.file = parsing;
+  const char *path = diag_file_path(loc.file);
+  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: %s\n", path, loc.line, file_column(loc), level, text);
+  else fprintf(stderr, "%s: %s: %s\n", path, level, text);
+  print_source(loc);
+}
+
 static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
   if (!loc.file) loc.file = parsing;
   const char *path = diag_file_path(loc.file);
@@ -169,11 +177,20 @@ void diag_warning(Loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+// (A note the same as the one just printed is not printed again: a value computed in an
+// attempt that failed is computed again to report the failure, reading what it read.)
 void diag_note(Loc loc, const char *fmt, ...) {
+  static char last[512];
+  static Loc last_loc;
+  char text[512];
   va_list ap;
   va_start(ap, fmt);
-  report("note", loc, fmt, ap);
+  vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
+  if (!strcmp(text, last) && loc.line == last_loc.line && loc.col == last_loc.col && loc.file == last_loc.file) return;
+  snprintf(last, sizeof last, "%s", text);
+  last_loc = loc;
+  report_text("note", loc, text);
 }
 
 // What is being done when an error stops translation, said after it: a stack, innermost

@@ -372,6 +372,8 @@ static Obj *const_binary(Op op, Obj *a, Obj *b, bool host, Loc loc) {
   }
   if (op == OP_IN && !host)  // (Triton 3.6's code generator has no 'in' comparison: it fails on the kernel)
     diag_fatal(loc, "'in' and 'not in' are not supported in a Triton kernel; compare with == and 'or'");
+  if (op == OP_IN && b->kind == OBJ_MODULE && !strcmp(b->str, "os.environ") && a->kind == OBJ_STR)
+    return obj_bool(env_value(a->str, loc) != NULL);
   if (op == OP_IN && b->kind == OBJ_TUPLE) {  // host code: x in (1, 2), Python's == item by item
     for (int i = 0; i < b->items.len; i++) {
       Obj *item = b->items.items[i];
@@ -474,6 +476,12 @@ static Obj *eval_subscript(Ctx *c, Node *e) {
     int64_t i = idx->ival < 0 ? idx->ival + base->items.len : idx->ival;
     if (i < 0 || i >= base->items.len) diag_fatal(e->args->loc, "tuple index %lld out of range", (long long)idx->ival);
     return base->items.items[i];
+  }
+  if (base->kind == OBJ_MODULE && !strcmp(base->str, "os.environ")) {  // os.environ[NAME]: a KeyError if unset
+    Obj *key = eval(c, e->args);
+    Obj *v = key->kind == OBJ_STR ? env_value(key->str, e->loc) : NULL;
+    if (!v) diag_fatal(e->args->loc, "os.environ[...]: the variable is not set here (Python raises KeyError)");
+    return v;
   }
   if (base->kind == OBJ_DICT) {
     Obj *key = eval(c, e->args);
