@@ -179,7 +179,7 @@ done
 if "$TL2CU" --format=none tests/golden/block_ptr.py -o "$tmp/desc.cu" -H "$tmp/desc.h" 2>/dev/null &&
    grep -q "tl2cu_tensordesc x_desc" "$tmp/desc.h" &&
    cmp -s <(sed -n '/^#ifndef TL2CU_TENSORDESC_DEFINED/,/^#endif/p' "$tmp/desc.h") \
-          <(sed -n '/^#ifndef TL2CU_TENSORDESC_DEFINED/,/^#endif/p' runtime/tl2cu.cuh); then
+          <(sed -n '/^#ifndef TL2CU_TENSORDESC_DEFINED/,/^#endif/p' runtime/tl2cu_launch.cuh); then
   ok "host tensor descriptors: kernel.h declares the runtime's tl2cu_tensordesc"
 else
   bad "host tensor descriptors: kernel.h's tl2cu_tensordesc differs from the runtime's"
@@ -321,24 +321,33 @@ expect_output() {
 mkdir -p "$tmp/dep/sub dir"
 cp tests/buildtool/kernel.py "$tmp/dep/kernel.py"
 (cd "$tmp/dep" && "$tl2cu_abs" --format=none kernel.py -H kernel.h -MD)
-expect_file "depfile: -MD beside the output, .cu and -H header depend on the .py and the runtime" \
+expect_file "depfile: -MD beside the output, .cu and -H header depend on the .py and the runtime headers it includes" \
   "$tmp/dep/kernel.d" 'kernel.cu kernel.h: kernel.py \
-  RUNTIME/tl2cu.cuh
+  RUNTIME/tl2cu_device.cuh \
+  RUNTIME/tl2cu_launch.cuh
 
-RUNTIME/tl2cu.cuh:
+RUNTIME/tl2cu_device.cuh:
+
+RUNTIME/tl2cu_launch.cuh:
 '
 (cd "$tmp/dep" && "$tl2cu_abs" --format=none kernel.py -o 'sub dir/a b#$1.cu' -MF 'sub dir/deps.d')
 expect_file "depfile: -MF, make quoting of ' ', '#', '\$'" "$tmp/dep/sub dir/deps.d" 'sub\ dir/a\ b\#$$1.cu: kernel.py \
-  RUNTIME/tl2cu.cuh
+  RUNTIME/tl2cu_device.cuh \
+  RUNTIME/tl2cu_launch.cuh
 
-RUNTIME/tl2cu.cuh:
+RUNTIME/tl2cu_device.cuh:
+
+RUNTIME/tl2cu_launch.cuh:
 '
 { echo "# tl2cu: -MD -MF from_file.d"; cat tests/buildtool/kernel.py; } >"$tmp/dep/opts.py"
 (cd "$tmp/dep" && "$tl2cu_abs" --format=none opts.py)
 expect_file "depfile: -MD -MF on a '# tl2cu:' line" "$tmp/dep/from_file.d" 'opts.cu: opts.py \
-  RUNTIME/tl2cu.cuh
+  RUNTIME/tl2cu_device.cuh \
+  RUNTIME/tl2cu_launch.cuh
 
-RUNTIME/tl2cu.cuh:
+RUNTIME/tl2cu_device.cuh:
+
+RUNTIME/tl2cu_launch.cuh:
 '
 "$TL2CU" --format=none "$tmp/dep/kernel.py" -o - -MD >/dev/null 2>"$tmp/dep/stdout.err"
 if [ $? = 2 ] && grep -q "need an output file" "$tmp/dep/stdout.err"; then ok "depfile: refused with -o -"; else bad "depfile: refused with -o -" "$tmp/dep/stdout.err"; fi
@@ -357,10 +366,10 @@ expect_file "depfile: only the .py without a header beside the binary" "$tmp/dep
 
 # make install into a temporary PREFIX, and into a DESTDIR staging area then make uninstall
 prefix=$tmp/prefix
-if make -s install PREFIX="$prefix" >"$tmp/install.log" 2>&1 && [ -x "$prefix/bin/tl2cu" ] &&
-   cmp -s runtime/tl2cu.cuh "$prefix/include/tl2cu.cuh" && cmp -s docs/tl2cu.1 "$prefix/share/man/man1/tl2cu.1" &&
-   grep -qx "prefix=$prefix" "$prefix/share/pkgconfig/tl2cu.pc"
-then ok "make install PREFIX=...: bin/tl2cu, include/tl2cu.cuh, man1/tl2cu.1, pkgconfig/tl2cu.pc"
+installed_headers() { for h in runtime/*.cuh; do cmp -s "$h" "$prefix/include/$(basename "$h")" || return 1; done; }
+if make -s install PREFIX="$prefix" >"$tmp/install.log" 2>&1 && [ -x "$prefix/bin/tl2cu" ] && installed_headers &&
+   cmp -s docs/tl2cu.1 "$prefix/share/man/man1/tl2cu.1" && grep -qx "prefix=$prefix" "$prefix/share/pkgconfig/tl2cu.pc"
+then ok "make install PREFIX=...: bin/tl2cu, every runtime/*.cuh in include/, man1/tl2cu.1, pkgconfig/tl2cu.pc"
 else
   find "$prefix" >>"$tmp/install.log" 2>&1
   bad "make install PREFIX=..." "$tmp/install.log"
@@ -464,12 +473,12 @@ else
   touch "$tmp/mk/kernel.py"
   example_make "$tmp/mk3.log"
   check_build "Makefile example: touching kernel.py translates and builds again" "$tmp/mk3.log" 1
-  touch "$prefix/include/tl2cu.cuh"
+  touch "$prefix/include/tl2cu_device.cuh"
   example_make "$tmp/mk4.log"
   check_build "Makefile example: touching the runtime header translates again" "$tmp/mk4.log" 1
-  mv "$prefix/include/tl2cu.cuh" "$tmp/hidden.cuh"
+  mv "$prefix/include/tl2cu_device.cuh" "$tmp/hidden.cuh"
   example_make "$tmp/mk5.log" kernel.cu
-  mv "$tmp/hidden.cuh" "$prefix/include/tl2cu.cuh"
+  mv "$tmp/hidden.cuh" "$prefix/include/tl2cu_device.cuh"
   if [ "$(cat "$tmp/mk5.log.rc")" = 0 ] && ! grep -q "No rule to make target" "$tmp/mk5.log"; then ok "Makefile example: a deleted runtime header does not stop make (-MP rules)"
   else bad "Makefile example: a deleted runtime header does not stop make" "$tmp/mk5.log"; fi
 
@@ -499,7 +508,7 @@ else
       touch "$tmp/cm_src/kernel.py"
       cmake_build "$b" "$b.3"
       check_build "CMake example ($gen): touching kernel.py translates again" "$b.3" 1
-      touch "$prefix/include/tl2cu.cuh"
+      touch "$prefix/include/tl2cu_device.cuh"
       cmake_build "$b" "$b.4"
       check_build "CMake example ($gen): touching the runtime header translates again (DEPFILE)" "$b.4" 1
     done
