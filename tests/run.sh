@@ -608,6 +608,14 @@ t_format_line() {
   "$TL2CU" --format=none "$tmp/fmt.py" -o "$tmp/fmt_cli.cu" 2>/dev/null
   if cmp -s "$tmp/fmt_file.cu" "$tmp/fmt_cli.cu"; then ok "--format=none in a '# tl2cu:' line"; else bad "--format=none in a '# tl2cu:' line"; fi
 }
+# ---- every sample has a benchmark entry (bench/entries.py: samples/Makefile, compare_triton.py and
+# bench.py's torch_cases, read as text; make bench stops naming any sample without one)
+t_bench_entries() {
+  command -v python3 >/dev/null 2>&1 || return 0
+  if python3 bench/entries.py >"$tmp/entries.log" 2>&1; then ok "bench entries: $(tail -1 "$tmp/entries.log")"
+  else bad "bench entries: $(tail -1 "$tmp/entries.log")" "$tmp/entries.log"; fi
+}
+
 # ---- the translator under AddressSanitizer + UndefinedBehaviorSanitizer
 t_asan() {
   if [ -n "${QUICK:-}" ]; then
@@ -650,7 +658,7 @@ t_asan() {
 TASKS=(unit parse agree constexpr fuzz cpython big rename runtime_host)
 while read -r py expected; do TASKS+=("golden $py $expected"); done < <(golden_inputs)
 TASKS+=(headers variants ir desc forms errors bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
-        format_line asan)
+        format_line bench_entries asan)
 # The slowest first (measured: the sanitizer sweep, the rename check, CMake, the fuzzers, the
 # goldens that nvcc takes longest on), then the others as listed: the last to start are short.
 LONG_FIRST=(asan rename bt_cmake fuzz cpython 'golden */libdevice.py *' 'golden */large_scratch.py *'
@@ -704,6 +712,8 @@ fail=$(cat "$top"/out/* | grep -c '^\[FAIL\]')
 [ -n "${TIMES:-}" ] && cat "$top"/time/* | sort -rn | head -"$TIMES"
 elapsed=$(echo "$(date +%s.%N) $started" | awk '{s = $1 - $2; printf "%dm%02ds", s / 60, s % 60}')
 hits=$(wc -l <"$top/cache_hits")
-echo "wall time: $elapsed ($JOBS jobs at a time, nproc $(nproc 2>/dev/null || echo ?)$([ "$hits" -gt 0 ] && echo ", $hits golden nvcc builds from $CACHE"))"
+from_cache=
+[ "$hits" -gt 0 ] && from_cache=", $hits golden nvcc builds from $CACHE"
+echo "wall time: $elapsed ($JOBS jobs at a time, nproc $(nproc 2>/dev/null || echo ?)$from_cache)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
