@@ -315,8 +315,15 @@ t_forms() {
   fi
 }
 
+# ---- the -H header says where a launcher's grid comes from: the file's launch here, not --grid
+t_header_grid() {
+  if "$TL2CU" --format=none tests/golden/launch_types.py -o "$tmp/lt.cu" -H "$tmp/lt.h" 2>/dev/null &&
+     grep -q "^// Launches scale_add over the grid of the file's launch (line 31)\.$" "$tmp/lt.h"
+  then ok "-H header: the grid of the file's launch named so"; else bad "-H header: where the grid comes from" "$tmp/lt.h"; fi
+}
+
+# ---- bad inputs: tests/errors/NAME.{py,args,err,status}
 t_errors() {
-  # ---- bad inputs: tests/errors/NAME.{py,args,err,status}
   run_error_case() {  # name -> runs the translator, stderr in $tmp/name.err, prints status
     local name=$1 base=tests/errors/$1 args=""
     [ -f "$base.args" ] && args=$(cat "$base.args")
@@ -657,7 +664,7 @@ t_asan() {
 # the order of TASKS, and the counts
 TASKS=(unit parse agree constexpr fuzz cpython big rename runtime_host)
 while read -r py expected; do TASKS+=("golden $py $expected"); done < <(golden_inputs)
-TASKS+=(headers variants ir desc forms errors bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
+TASKS+=(headers variants ir desc forms header_grid errors bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
         format_line bench_entries asan)
 # The slowest first (measured: the sanitizer sweep, the rename check, CMake, the fuzzers, the
 # goldens that nvcc takes longest on), then the others as listed: the last to start are short.

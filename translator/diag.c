@@ -20,10 +20,27 @@ static int errors;
 
 void diag_set_encoding(const char *encoding) { src_encoding = encoding; }
 
+static Loc shift_to;  // where line 1, column 1 of what is being parsed stands in the source (diag_shift)
+
 void diag_set_source(const char *path, const char *text, size_t len) {
   src_path = path;
   src_text = text;
   src_len = len;
+  shift_to = (Loc){0, 0, 0};
+}
+
+// Until the next diag_set_source: locations are of a text parsed apart (a --grid value)
+// that stands at `at` in the source, so diagnostics name the source's line and column.
+void diag_shift(Loc at) { shift_to = at; }
+
+static Loc shifted(Loc loc) {
+  if (!shift_to.line || loc.line < 1) return loc;
+  if (loc.line == 1) {
+    loc.col += shift_to.col - 1;
+    if (loc.end_col) loc.end_col += shift_to.col - 1;
+  }
+  loc.line += shift_to.line - 1;
+  return loc;
 }
 
 const char *diag_path(void) { return src_path; }
@@ -116,6 +133,7 @@ static int file_column(Loc loc) {
 }
 
 static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
+  loc = shifted(loc);
   if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, file_column(loc), level);
   else fprintf(stderr, "%s: %s: ", src_path, level);
   vfprintf(stderr, fmt, ap);

@@ -1844,7 +1844,7 @@ void emit_header(FILE *out, Vec *kernels, Options *opt) {
       continue;
     }
     if (k->grid_c[0]) {
-      fprintf(out, "// Launches %s over the grid given by --grid.\n", k->func->name);
+      fprintf(out, "// Launches %s over the grid of %s.\n", k->func->name, k->grid_from ? k->grid_from : "--grid");
       fprintf(out, "cudaError_t %s(cudaStream_t _stream%s%s);\n", k->launcher, sep, params);
     }
     fprintf(out, "// Launches %s over a grid of _gx * _gy * _gz programs.\n", k->func->name);
