@@ -1239,7 +1239,8 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
     line(em, "// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16");
     line(em, "template <bool kAssumeAligned>");
   } else if (em->both_facts) {
-    line(em, "// kAssumeAligned: every assumption above holds; else only some access's pointer's");
+    line(em, "// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, "
+             "no int divisible by 16");
     line(em, "template <bool kAssumeAligned>");
   }
   if (t) {

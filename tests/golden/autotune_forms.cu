@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(128) partial_sum_config1(float *x_ptr, float *
 }
 
 // partial_sum: autotune config 1: BLOCK=256, CHUNK=256, num_warps=4, num_stages=2 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) partial_sum_config1_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
@@ -352,7 +352,7 @@ __global__ void __launch_bounds__(64) partial_sum_config2(float *x_ptr, float *y
 }
 
 // partial_sum: autotune config 2: BLOCK=512, CHUNK=128, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) partial_sum_config2_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
@@ -632,7 +632,7 @@ __global__ void __launch_bounds__(64) partial_sum_config3(float *x_ptr, float *y
 }
 
 // partial_sum: autotune config 3: BLOCK=512, CHUNK=256, num_warps=2 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(64) partial_sum_config3_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
@@ -876,7 +876,7 @@ __global__ void __launch_bounds__(256) partial_sum_config5(float *x_ptr, float *
 }
 
 // partial_sum: autotune config 5: BLOCK=1024, CHUNK=512, num_warps=8 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) partial_sum_config5_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;

@@ -212,7 +212,7 @@ __global__ void __launch_bounds__(128) bp_row_sums_unit(float *x_ptr, float *out
 }
 
 // bp_row_sums_unit: num_warps=4, BLOCK_M=16, BLOCK_N=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) bp_row_sums_unit_aligned(float *x_ptr, float *out_ptr, int32_t M, int32_t N, int32_t stride_xm) {
   const int _tid = threadIdx.x;

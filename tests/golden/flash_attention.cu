@@ -314,7 +314,7 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
 }
 
 // attn_fwd: num_warps=8, stride_d=1, HEAD_DIM=64, BLOCK_M=128, BLOCK_N=64, STAGE=1 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   const int _tid = threadIdx.x;

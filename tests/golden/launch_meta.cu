@@ -57,7 +57,7 @@ __global__ void __launch_bounds__(256) row_sum(float *x_ptr, float *out_ptr, int
 }
 
 // row_sum: num_warps=8, BLOCK_SIZE=1024 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) row_sum_aligned(float *x_ptr, float *out_ptr, int32_t n_cols) {
   const int _tid = threadIdx.x;

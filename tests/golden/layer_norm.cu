@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float *X, float *Y,
 }
 
 // _layer_norm_fwd_fused: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) _layer_norm_fwd_fused_aligned(float *X, float *Y, float *W, float *B, float *Mean, float *Rstd, int32_t stride, int32_t N, float eps) {
   const int _tid = threadIdx.x;

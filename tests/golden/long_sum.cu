@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(128) sum_kernel(float *x_ptr, float *z_ptr, in
 }
 
 // sum_kernel: num_warps=4, B0=1, B1=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) sum_kernel_aligned(float *x_ptr, float *z_ptr, int32_t N0, int32_t N1, int32_t T) {
   const int _tid = threadIdx.x;

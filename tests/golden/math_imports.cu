@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(128) rms_rows(float *x_ptr, float *out_ptr, fl
 }
 
 // rms_rows: num_warps=4, N_COLS=4096, BLOCK=1024, WITH_WEIGHT=True (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) rms_rows_aligned(float *x_ptr, float *out_ptr, float *w_ptr, float eps, int32_t stride) {
   const int _tid = threadIdx.x;

@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(128) rows(half *a_ptr, half *b_ptr, float *max
 }
 
 // rows: num_warps=4, M=64, N=64, K=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) rows_aligned(half *a_ptr, half *b_ptr, float *max_ptr, float *sum_ptr) {
   const int _tid = threadIdx.x;
@@ -511,7 +511,7 @@ __global__ void __launch_bounds__(128) cols(half *a_ptr, half *b_ptr, float *sum
 }
 
 // cols: num_warps=4, M=64, N=64, K=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) cols_aligned(half *a_ptr, half *b_ptr, float *sum_ptr, int32_t *arg_ptr) {
   const int _tid = threadIdx.x;
@@ -844,7 +844,7 @@ __global__ void __launch_bounds__(128) softmax(half *a_ptr, half *b_ptr, float *
 }
 
 // softmax: num_warps=4, M=64, N=64, K=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) softmax_aligned(half *a_ptr, half *b_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;

@@ -315,7 +315,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
 }
 
 // reduce_rows_cols: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
@@ -1359,7 +1359,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
 }
 
 // int_reductions: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
@@ -2152,7 +2152,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
 }
 
 // shapes: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
@@ -2705,7 +2705,7 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
 }
 
 // softmax_rows: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;

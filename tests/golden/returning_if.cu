@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(128) argmax_ties(float *x_ptr, float *max_ptr,
 }
 
 // argmax_ties: num_warps=4, BLOCK=1024 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) argmax_ties_aligned(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;

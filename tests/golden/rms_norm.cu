@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(256) rms_norm_fwd_kernel(float *X, float *Y, f
 }
 
 // rms_norm_fwd_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) rms_norm_fwd_kernel_aligned(float *X, float *Y, float *W, float *Rstd, int32_t stride, int32_t N, float eps) {
   const int _tid = threadIdx.x;

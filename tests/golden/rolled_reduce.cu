@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(128) row_softmax_sums(float *q_ptr, float *k_p
 }
 
 // row_softmax_sums: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) row_softmax_sums_aligned(float *q_ptr, float *k_ptr, float *out_ptr) {
   const int _tid = threadIdx.x;
@@ -699,7 +699,7 @@ __global__ void __launch_bounds__(128) row_welford(float *x_ptr, float *mean_ptr
 }
 
 // row_welford: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) row_welford_aligned(float *x_ptr, float *mean_ptr, float *m2_ptr) {
   const int _tid = threadIdx.x;

@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(256) softmax_kernel(float *output_ptr, float *
 }
 
 // softmax_kernel: num_warps=8, BLOCK_SIZE=4096 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) softmax_kernel_aligned(float *output_ptr, float *input_ptr, int32_t input_row_stride, int32_t output_row_stride, int32_t n_cols) {
   const int _tid = threadIdx.x;

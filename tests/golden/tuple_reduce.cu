@@ -162,7 +162,7 @@ __global__ void __launch_bounds__(128) welford_rows(float *x_ptr, float *mean_pt
 }
 
 // welford_rows: num_warps=4, ROWS=4, COLS=1024 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) welford_rows_aligned(float *x_ptr, float *mean_ptr, float *var_ptr, int32_t n_rows, int32_t n_cols) {
   const int _tid = threadIdx.x;
@@ -525,7 +525,7 @@ __global__ void __launch_bounds__(128) max_and_count(half *x_ptr, half *max_ptr,
 }
 
 // max_and_count: num_warps=4, ROWS=64, COLS=32 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) max_and_count_aligned(half *x_ptr, half *max_ptr, int64_t *count_ptr) {
   const int _tid = threadIdx.x;
@@ -861,7 +861,7 @@ __global__ void __launch_bounds__(128) relaid_inputs(float *x_ptr, float *out_pt
 }
 
 // relaid_inputs: num_warps=4, BLOCK=64 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) relaid_inputs_aligned(float *x_ptr, float *out_ptr, float *grid_ptr) {
   const int _tid = threadIdx.x;
@@ -1398,7 +1398,7 @@ __global__ void __launch_bounds__(128) running_argmax(float *x_ptr, float *max_p
 }
 
 // running_argmax: num_warps=4, BLOCK=512 (variant for 16-byte aligned pointers and ints divisible by 16; and for some aligned pointers, in Triton's layout for them)
-// kAssumeAligned: every assumption above holds; else only some access's pointer's
+// kAssumeAligned: every assumption above holds; false: only some accesses' pointers are aligned, no int divisible by 16
 template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) running_argmax_aligned(float *x_ptr, float *max_ptr, int32_t *index_ptr) {
   const int _tid = threadIdx.x;
