@@ -21,17 +21,23 @@ static int errors;
 void diag_set_encoding(const char *encoding) { src_encoding = encoding; }
 
 static Loc shift_to;  // where line 1, column 1 of what is being parsed stands in the source (diag_shift)
+static const char *shift_what;  // ... and what it is, said before each message ("--grid")
 
 void diag_set_source(const char *path, const char *text, size_t len) {
   src_path = path;
   src_text = text;
   src_len = len;
   shift_to = (Loc){0, 0, 0};
+  shift_what = NULL;
 }
 
 // Until the next diag_set_source: locations are of a text parsed apart (a --grid value)
-// that stands at `at` in the source, so diagnostics name the source's line and column.
-void diag_shift(Loc at) { shift_to = at; }
+// that stands at `at` in the source, so diagnostics name the source's line and column;
+// messages start with `what` ("--grid: syntax error: ..."), never read as the file's own.
+void diag_shift(Loc at, const char *what) {
+  shift_to = at;
+  shift_what = what;
+}
 
 static Loc shifted(Loc loc) {
   if (!shift_to.line || loc.line < 1) return loc;
@@ -136,6 +142,7 @@ static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
   loc = shifted(loc);
   if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", src_path, loc.line, file_column(loc), level);
   else fprintf(stderr, "%s: %s: ", src_path, level);
+  if (shift_what && strncmp(fmt, shift_what, strlen(shift_what))) fprintf(stderr, "%s: ", shift_what);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   print_source(loc);

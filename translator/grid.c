@@ -152,7 +152,7 @@ void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, si
   if (in_file.line) {
     k->grid_from = xprintf("--grid on line %d", in_file.line);
     diag_set_source(path, src, len);
-    diag_shift(in_file);
+    diag_shift(in_file, "--grid");
   } else {
     diag_set_source(from_decorator ? xprintf("%s: the grid of %s's decorator", path, k->func->name)
                     : opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,

@@ -62,7 +62,7 @@ typedef struct {
 } Loc;
 
 void diag_set_source(const char *path, const char *text, size_t len);
-void diag_shift(Loc at);
+void diag_shift(Loc at, const char *what);
 void diag_set_encoding(const char *encoding);  // columns are then reported in the file's bytes
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
