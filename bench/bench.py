@@ -15,9 +15,13 @@ import math
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import entries  # noqa: E402  (torch-free: which samples lack an entry)
 
 import torch
 import torch.nn.functional as F
@@ -36,7 +40,9 @@ def rand(*shape):
     return torch.rand(*shape, device="cuda")
 
 
-# sample -> (bytes moved at least, torch expression builder or None); sizes as in compare_triton.py
+# sample -> (bytes moved at least, FLOPs or 0, torch expression builder or None); sizes as in
+# compare_triton.py. FLOPs: the multiply-adds of the products (2 each) for the compute-bound
+# tensor-core samples, reported as TFLOP/s (int8: TOPS) instead of a share of copy speed.
 def torch_cases():
     def vec(n):
         x, y = rand(n), rand(n)
@@ -68,29 +74,42 @@ def torch_cases():
     def add10(n):
         x = rand(n)
         return lambda: x + 10
+    def matmul_int8():
+        a = torch.randint(-128, 128, (4096, 4096), device="cuda", dtype=torch.int8)
+        b = torch.randint(-128, 128, (4096, 4096), device="cuda", dtype=torch.int8)
+        return lambda: torch._int_mm(a, b)
+    def bmm():
+        a, b = ((rand(16, 2048, 2048) * 2 - 1).half() for _ in range(2))
+        return lambda: torch.bmm(a, b)
+    def attention():
+        q, k, v = (torch.randn(4, 32, 4096, 64, device="cuda").half() for _ in range(3))
+        return lambda: F.scaled_dot_product_attention(q, k, v, scale=0.125)
     n = 2**28 + 17
     return {
-        "vector_add": (3 * n * F32, lambda: vec(n)),
-        "constant_add": (2 * 32 * F32, lambda: add10(32)),
-        "constant_add_block": (2 * (2**26 + 5) * F32, lambda: add10(2**26 + 5)),
-        "outer_vector_add": ((32 * 32 + 64) * F32, None),
-        "outer_vector_add_block": ((5003 * 10007 + 15010) * F32, lambda: outer(False)),
-        "mul_relu_block": ((5003 * 10007 + 15010) * F32, lambda: outer(True)),
-        "mandelbrot_unblocked": (4096 * 4096 * 4, None),
-        "mandelbrot": (4096 * 4096 * 4, None),
-        "giou": (4099 * 256 * (8 * F32 + F32 + 1), None),
-        "game_of_life": (2 * 65536 * 65536, None),
-        "game_of_life_loop": (2 * 65536 * 65536, None),
-        "long_sum": ((8192 * 16384 + 8192) * F32, rowsum),
-        "long_softmax": (2 * 4099 * 20000 * F32, lambda: softmax(4099, 20000)),
-        "softmax": (2 * 16384 * 4096 * F32, lambda: softmax(16384, 4096)),
-        "giou_loss": (4099 * 256 * (8 * F32 + F32 + 1), None),
-        "layer_norm": ((2 * 16411 * 4000 + 2 * 4000 + 2 * 16411) * F32, lambda: norm(False)),
-        "rms_norm": ((2 * 16411 * 4000 + 4000 + 16411) * F32, lambda: norm(True)),
-        "argmax": ((100003 * 1000 + 100003) * F32, argmax),
-        "cumsum": (2 * 2 * 20011 * 1000 * F32, cumsum),
-        "transpose": (2 * 8191 * 8193 * F32, transpose),
-        "matmul_autotune": (3 * 4096 * 4096 * 2, matmul),  # (compute-bound: the % of copy speed means nothing)
+        "vector_add": (3 * n * F32, 0, lambda: vec(n)),
+        "constant_add": (2 * 32 * F32, 0, lambda: add10(32)),
+        "constant_add_block": (2 * (2**26 + 5) * F32, 0, lambda: add10(2**26 + 5)),
+        "outer_vector_add": ((32 * 32 + 64) * F32, 0, None),
+        "outer_vector_add_block": ((5003 * 10007 + 15010) * F32, 0, lambda: outer(False)),
+        "mul_relu_block": ((5003 * 10007 + 15010) * F32, 0, lambda: outer(True)),
+        "mandelbrot_unblocked": (4096 * 4096 * 4, 0, None),
+        "mandelbrot": (4096 * 4096 * 4, 0, None),
+        "giou": (4099 * 256 * (8 * F32 + F32 + 1), 0, None),
+        "game_of_life": (2 * 65536 * 65536, 0, None),
+        "game_of_life_loop": (2 * 65536 * 65536, 0, None),
+        "long_sum": ((8192 * 16384 + 8192) * F32, 0, rowsum),
+        "long_softmax": (2 * 4099 * 20000 * F32, 0, lambda: softmax(4099, 20000)),
+        "softmax": (2 * 16384 * 4096 * F32, 0, lambda: softmax(16384, 4096)),
+        "giou_loss": (4099 * 256 * (8 * F32 + F32 + 1), 0, None),
+        "layer_norm": ((2 * 16411 * 4000 + 2 * 4000 + 2 * 16411) * F32, 0, lambda: norm(False)),
+        "rms_norm": ((2 * 16411 * 4000 + 4000 + 16411) * F32, 0, lambda: norm(True)),
+        "argmax": ((100003 * 1000 + 100003) * F32, 0, argmax),
+        "cumsum": (2 * 2 * 20011 * 1000 * F32, 0, cumsum),
+        "transpose": (2 * 8191 * 8193 * F32, 0, transpose),
+        "matmul_autotune": (3 * 4096 * 4096 * 2, 2 * 4096**3, matmul),
+        "matmul_int8": (2 * 4096 * 4096 + 4096 * 4096 * 4, 2 * 4096**3, matmul_int8),
+        "matmul_batched": (3 * 16 * 2048 * 2048 * 2, 2 * 16 * 2048**3, bmm),
+        "flash_attention": (4 * 4 * 32 * 4096 * 64 * 2 + 4 * 32 * 4096 * F32, 4 * 4 * 32 * 4096 * 4096 * 64, attention),
     }
 
 
@@ -171,24 +190,33 @@ def main():
                         help="also time an earlier translator's sample build (libkernel.so files) against this one")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved do_bench calls per build with --baseline")
     args = parser.parse_args()
-    ceiling = copy_ceiling()
     cases = torch_cases()
+    unbenched = entries.missing() + [(n, "bench/bench.py torch_cases()") for n in ct.SAMPLES if n not in cases]
+    if unbenched:
+        sys.exit("bench: no benchmark entry for " + ", ".join(f"sample '{n}' in {where}" for n, where in unbenched))
+    ceiling = copy_ceiling()
     rows, ratios, before_rows = [], [], []
     for name in ct.SAMPLES:
         case, ok, figure, ms_c, ms_t, bench = ct.check_and_time(name, args.build, False)
         if min(ms_c, ms_t) < LAUNCH_BOUND_MS:
             ms_c, ms_t = launch_bound_medians(case, bench, ms_c, ms_t)
-        nbytes, make_torch = cases[name]
+        nbytes, flops, make_torch = cases[name]
         ms_torch = ""
         if make_torch:
-            fn = make_torch()
-            ms_torch = f"{do_bench(fn, **bench):.4f}"
-            del fn
+            try:
+                fn = make_torch()
+                ms_torch = f"{do_bench(fn, **bench):.4f}"
+                del fn
+            except RuntimeError as e:  # (an op this torch lacks on this GPU: the row says so)
+                ms_torch = "n/a"
+                print(f"bench: {name}: torch: {str(e).splitlines()[0]}", flush=True)
         torch.cuda.empty_cache()
         ratios.append(ms_t / ms_c)
-        pct = f"{100 * nbytes / (ms_c * 1e-3) / ceiling:.0f}%" if nbytes > 1e8 else ""
+        pct = f"{100 * nbytes / (ms_c * 1e-3) / ceiling:.0f}%" if nbytes > 1e8 and not flops else ""
+        tflops = f"{flops / (ms_c * 1e9):.0f} / {flops / (ms_t * 1e9):.0f}" if flops else ""
         rows.append([name, case.size, f"{'PASS' if ok else 'FAIL'} {figure}", f"{nbytes / 1e6:.1f} MB",
-                     f"{nbytes / ceiling * 1e3:.4f}", f"{ms_c:.4f}", f"{ms_t:.4f}", ms_torch, f"{ms_t / ms_c:.2f}x", pct])
+                     f"{nbytes / ceiling * 1e3:.4f}", f"{ms_c:.4f}", f"{ms_t:.4f}", ms_torch, f"{ms_t / ms_c:.2f}x",
+                     pct, tflops])
         if args.baseline:
             now_ms, before_ms, before_ok = against_baseline(name, case, args.baseline, bench, args.rounds)
             before_rows.append([name, f"{now_ms:.4f}", f"{before_ms:.4f}", f"{before_ms / now_ms:.3f}x",
@@ -206,12 +234,15 @@ def main():
         "outputs were checked against Triton before timing. Limit = the fewest bytes the case must move over "
         f"the device copy bandwidth measured in the same run ({ceiling / 1e9:.0f} GB/s, read + write); % of limit "
         "is that limit's share of the tl2cu time (memory-bound cases of over 100 MB only; Mandelbrot is "
-        "compute-bound). Speed = Triton ms / tl2cu ms. Cases under "
+        "compute-bound). TFLOP/s: the products' 2 * M * N * K (attention: 4 * Z * H * N^2 * D, not causal) "
+        "over the time, tl2cu / Triton, for the tensor-core samples (int8: TOPS). Speed = Triton ms / tl2cu ms. "
+        "Cases under "
         f"{LAUNCH_BOUND_MS * 1e3:.0f} us are launch latency, and one do_bench of them varies by 15% from call to "
         f"call: their times are the medians of {ROUNDS} interleaved do_bench calls per tool.",
         "",
-        "| case | size | check | bytes | limit ms | tl2cu ms | Triton ms | torch ms | tl2cu/Triton | % of limit |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| case | size | check | bytes | limit ms | tl2cu ms | Triton ms | torch ms | tl2cu/Triton | % of limit "
+        "| TFLOP/s tl2cu / Triton |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
         *["| " + " | ".join(r) + " |" for r in rows],
         "",
         f"Geometric mean of tl2cu/Triton speed over the {len(ratios)} samples: {geo:.3f}.",

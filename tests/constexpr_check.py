@@ -74,7 +74,7 @@ def main():
             with open(path, "w") as f:
                 f.write("import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(x_ptr):\n"
                         f"    tl.static_print({e})\n    tl.store(x_ptr, 0)\n")
-            p = subprocess.run([args.tl2cu, path, "-s", "k:*fp32", "--grid", "1", "-o", os.devnull],
+            p = subprocess.run([args.tl2cu, "--format=none", path, "-s", "k:*fp32", "--grid", "1", "-o", os.devnull],
                                capture_output=True, text=True)
             lines = p.stderr.splitlines()
             got = lines[0] if lines else ""

@@ -48,10 +48,33 @@ const char *diag_file_path(int file) { return source_of(file)->path; }
 
 void diag_set_encoding(const char *encoding) { src_encoding = encoding; }
 
+static Loc shift_to;  // where line 1, column 1 of what is being parsed stands in the source (diag_shift)
+static const char *shift_what;  // ... and what it is, said before each message ("--grid")
+
 void diag_set_source(const char *path, const char *text, size_t len) {
   src_path = path;
   src_text = text;
   src_len = len;
+  shift_to = (Loc){0, 0, 0};
+  shift_what = NULL;
+}
+
+// Until the next diag_set_source: locations are of a text parsed apart (a --grid value)
+// that stands at `at` in the source, so diagnostics name the source's line and column;
+// messages start with `what` ("--grid: syntax error: ..."), never read as the file's own.
+void diag_shift(Loc at, const char *what) {
+  shift_to = at;
+  shift_what = what;
+}
+
+static Loc shifted(Loc loc) {
+  if (!shift_to.line || loc.line < 1) return loc;
+  if (loc.line == 1) {
+    loc.col += shift_to.col - 1;
+    if (loc.end_col) loc.end_col += shift_to.col - 1;
+  }
+  loc.line += shift_to.line - 1;
+  return loc;
 }
 
 const char *diag_path(void) { return src_path; }
@@ -145,21 +168,24 @@ static int file_column(Loc loc) {
 }
 
 static void report_text(const char *level, Loc loc, const char *text) {
-  if (!loc.file) loc.file = parsing;
-  const char *path = diag_file_path(loc.file);
-  if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: %s\n", path, loc.line, file_column(loc), level, text);
-  else fprintf(stderr, "%s: %s: %s\n", path, level, text);
-  print_source(loc);
-}
-
-static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
+  loc = shifted(loc);
   if (!loc.file) loc.file = parsing;
   const char *path = diag_file_path(loc.file);
   if (loc.line > 0) fprintf(stderr, "%s:%d:%d: %s: ", path, loc.line, file_column(loc), level);
   else fprintf(stderr, "%s: %s: ", path, level);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  if (shift_what && strncmp(text, shift_what, strlen(shift_what))) fprintf(stderr, "%s: ", shift_what);
+  fprintf(stderr, "%s\n", text);
   print_source(loc);
+}
+
+static void report(const char *level, Loc loc, const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, again);
+  va_end(again);
+  char *text = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+  vsnprintf(text, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+  report_text(level, loc, text);
 }
 
 void diag_error(Loc loc, const char *fmt, ...) {

@@ -60,6 +60,7 @@ typedef struct {
   Stmt *stmt;           // the statement being printed
   int mma_arch;         // the least sm_XY the file's mma.sync needs (dot.c): 80, 89 for fp8; 0: none
   bool wgmma;           // ... or wgmma (dot.c, --target sm_90a): sm_90a only
+  bool tuner;           // a launcher times its configs: the file includes tl2cu_autotune.cuh
 } Em;
 
 typedef struct {

@@ -128,15 +128,36 @@ static const char *grid_text(Kernel *k, Options *opt) {
   return !text ? k->func->grid : colon ? colon + 1 : text;
 }
 
+// Where a --grid value of a '# tl2cu:' line stands in the file (its line, the column where
+// the value starts), so that its errors name the file's line and column (path:4:28, not
+// path:4: --grid:1:5); line 0 if the line does not hold the value verbatim (escapes).
+static Loc grid_in_file(const char *value, Loc line, const char *src, size_t len) {
+  const char *start = src;
+  for (int l = 1; l < line.line && start; l++) start = memchr(start, '\n', len - (size_t)(start - src)), start += !!start;
+  if (!start || !*value) return (Loc){0, 0, 0};
+  const char *end = memchr(start, '\n', len - (size_t)(start - src));
+  char *text = xstrndup(start, end ? (size_t)(end - start) : strlen(start));
+  const char *at = strstr(text, value);
+  return at ? (Loc){line.line, (int)(at - text) + 1, 0} : (Loc){0, 0, 0};
+}
+
 void grid_compile(Kernel *k, Options *opt, const char *path, const char *src, size_t len) {
   const char *text = grid_text(k, opt);
   if (!text) return;
   bool from_decorator = text == k->func->grid;
   text += strspn(text, " \t");  // an expression, not a statement: no indentation
+  k->grid_from = from_decorator ? "its decorator" : "--grid";
   error_status = opt->grid_loc.line || from_decorator ? 1 : 2;
-  diag_set_source(from_decorator ? xprintf("%s: the grid of %s's decorator", path, k->func->name)
-                  : opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
-                  strlen(text));
+  Loc in_file = !from_decorator && opt->grid_loc.line ? grid_in_file(text, opt->grid_loc, src, len) : (Loc){0, 0, 0};
+  if (in_file.line) {
+    k->grid_from = xprintf("--grid on line %d", in_file.line);
+    diag_set_source(path, src, len);
+    diag_shift(in_file, "--grid");
+  } else {
+    diag_set_source(from_decorator ? xprintf("%s: the grid of %s's decorator", path, k->func->name)
+                    : opt->grid_loc.line ? xprintf("%s:%d: --grid", path, opt->grid_loc.line) : "--grid", text,
+                    strlen(text));
+  }
   Node *m = ast_parse(text, strlen(text));
   if (diag_error_count()) exit(error_status);
   if (!m || m->kind != ND_EXPR_STMT || m->next) grid_error(m, "--grid: expected 1 to 3 expressions%s", "");
@@ -186,4 +207,5 @@ void grid_from_launch(Kernel *k) {
     }
   }
   for (int i = 0; i < n; i++) k->grid_c[i] = dims[i];
+  k->grid_from = xprintf("the file's launch (line %d)", l->call->loc.line);
 }

@@ -213,9 +213,18 @@ static int print_include_dir(const char *argv0) {
   return 0;
 }
 
-// The runtime headers a generated .cu includes: tl2cu.cuh and, transitively, the headers it
-// includes with "..." from its directory. System <...> headers are left out, as gcc -MMD
-// leaves them out.
+static void add_runtime_headers(Vec *out, const char *dir, const char *name);
+
+// The runtime headers that TEXT includes with "...", found in DIR, and transitively the
+// headers they include so. System <...> headers are left out, as gcc -MMD leaves them out.
+static void add_included_headers(Vec *out, const char *dir, char *text) {
+  for (char *p = text; (p = strstr(p, "#include \"")) != NULL;) {
+    p += strlen("#include \"");
+    char *end = strpbrk(p, "\"\n");
+    if (end && *end == '"') add_runtime_headers(out, dir, xstrndup(p, (size_t)(end - p)));
+  }
+}
+
 static void add_runtime_headers(Vec *out, const char *dir, const char *name) {
   const char *path = xprintf("%s/%s", dir, name);
   for (int i = 0; i < out->len; i++)
@@ -224,11 +233,7 @@ static void add_runtime_headers(Vec *out, const char *dir, const char *name) {
   size_t len;
   if (!read_file(path, &text, &len)) return;
   vec_push(out, (void *)path);
-  for (char *p = text; (p = strstr(p, "#include \"")) != NULL;) {
-    p += strlen("#include \"");
-    char *end = strpbrk(p, "\"\n");
-    if (end && *end == '"') add_runtime_headers(out, dir, xstrndup(p, (size_t)(end - p)));
-  }
+  add_included_headers(out, dir, text);
 }
 
 // A path in a make rule: '\' before a space, tab or '#', and '$$' for '$', as gcc writes them.
@@ -242,17 +247,20 @@ static void put_make_path(FILE *f, const char *path) {
 
 // The depfile, as gcc -MD -MP writes one (each prerequisite on a continued line of its own,
 // a blank line before each empty rule):
-//   kernel.cu kernel.h: kernel.py /usr/local/include/tl2cu.cuh
-//   /usr/local/include/tl2cu.cuh:
-// The .cu depends on the runtime header although its text does not: a changed header means
-// a new tl2cu, whose output may call the runtime differently, so the kernel is translated
-// again. The empty rules keep make going when a header is deleted or moved (gcc -MP); the
-// .py gets none, so a missing kernel file stays an error, as a missing .c is for gcc.
+//   kernel.cu kernel.h: kernel.py /usr/local/include/tl2cu_device.cuh ...
+//   /usr/local/include/tl2cu_device.cuh:
+// The .cu depends on the runtime headers it includes (read back from the written file)
+// although its text does not: a changed header means a new tl2cu, whose output may call the
+// runtime differently, so the kernel is translated again. The empty rules keep make going
+// when a header is deleted or moved (gcc -MP); the .py gets none, so a missing kernel file
+// stays an error, as a missing .c is for gcc.
 static void write_depfile(const Options *opt, const char *argv0) {
   const char *path = opt->depfile ? opt->depfile : with_extension(opt->output, ".d");
   Vec headers = {0};
   const char *inc = find_include_dir(argv0);
-  if (inc) add_runtime_headers(&headers, inc, "tl2cu.cuh");
+  char *written;
+  size_t len;
+  if (inc && read_file(opt->output, &written, &len)) add_included_headers(&headers, inc, written);
   FILE *d = fopen(path, "w");
   if (!d) {
     fprintf(stderr, "tl2cu: error: cannot write '%s': %s\n", path, strerror(errno));

@@ -63,6 +63,7 @@ typedef struct {
 } Loc;
 
 void diag_set_source(const char *path, const char *text, size_t len);
+void diag_shift(Loc at, const char *what);
 void diag_set_encoding(const char *encoding);  // columns are then reported in the file's bytes
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -693,6 +694,7 @@ typedef struct {
   Vec params;      // Param*
   Stmt *body;
   const char *grid_c[3];  // launch grid as C expressions over the launcher's parameters (NULL: none)
+  const char *grid_from;  // where grid_c came from, for the -H header's comment: "--grid", ...
   Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
   int nvalues;
   int smem_bytes[NVARIANTS];  // each variant's shared scratch (emit.c): conversions, reductions
