@@ -100,8 +100,8 @@ Value *lower_materialize(Ctx *c, Value *v, const char *name) {
 // would be computed where it is read, after a store it must not see.
 static void name_parts(Ctx *c, const char *name, Obj *o) {
   if (o->kind == OBJ_VALUE) {
-    if (o->val->auto_named) {
-      o->val->cname = unique_cname(c, name);
+    if (o->val->auto_named) {  // (`x_max = tl.max(x, 0)`: the reduction already took the name x_max)
+      if (strcmp(o->val->cname, name)) o->val->cname = unique_cname(c, name);
       o->val->auto_named = false;
     }
     materialize(c, o->val, name);
