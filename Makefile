@@ -136,7 +136,7 @@ update-golden: $(BUILD)/tl2cu
 	tests/run.sh --update
 
 asan:
-	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="-O0 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	  WARN_EXTRA=-Wno-format-truncation $(BUILD)/asan/tl2cu
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the binary, the runtime header, the man

@@ -742,6 +742,8 @@ run_task() {  # INDEX: TASKS[INDEX] in a $tmp of its own, its lines in $top/out/
   echo "$(date +%s.%N) $t0 $1 ${3:-}" | awk '{printf "%7.1f s  %s %s\n", $1 - $2, $3, $4}' >"$top/time/$i"
 }
 
+# What two tasks read is built before they start: the unit-test binary (t_unit, t_parse)
+make -s build/unit_tests >/dev/null 2>&1  # (a failure: t_unit builds again and reports it)
 mkdir -p "$top/out" "$top/time"
 : >"$top/cache_hits"
 if [ -z "${QUICK:-}" ] && command -v nvcc >/dev/null 2>&1; then  # what a cached nvcc result depends on
