@@ -161,8 +161,10 @@ def main():
                     if why:
                         failures.append(f"{name} round {r} {part}: {why}")
                 if name in compile_these and r == 0 and shutil.which("nvcc"):
-                    nv = subprocess.run(["nvcc", "-arch=sm_90", "-Iruntime", f"-I{work}", "-c", os.path.join(work, "out.cu"),
-                                         "-o", os.path.join(work, "out.o")], capture_output=True, text=True)
+                    # (device stages at -O0, as tests/run.sh's golden builds: acceptance does not depend on -O)
+                    nv = subprocess.run(["nvcc", "-arch=sm_90", "-Xcicc", "-O0", "-Xptxas", "-O0", "-Iruntime", f"-I{work}",
+                                         "-c", os.path.join(work, "out.cu"), "-o", os.path.join(work, "out.o")],
+                                        capture_output=True, text=True)
                     compiled += 1
                     if nv.returncode or "warning" in nv.stderr:
                         failures.append(f"{where}: nvcc: {(nv.stderr.strip().splitlines() or ['?'])[0]}")

@@ -693,8 +693,10 @@ t_asan() {
         cat "$tmp/asan.one" >>"$tmp/asan.log"
       fi
     done
-    for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do  # the IR printer too
-      for ir_pass in trace group layout contract; do
+    # the IR printer too: before any pass's annotations (trace) and with all of them up to the
+    # layout's contraction (contract); every pass between runs in the second
+    for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do
+      for ir_pass in trace contract; do
         build/asan/tl2cu --dump-ir=$ir_pass "$py" >/dev/null 2>"$tmp/asan.one"
         if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
           san_ok=0
