@@ -3,6 +3,8 @@
 // Allocation goes through xmalloc(), which never returns NULL: the translator
 // is a one-shot program, so a run's memory is kept in one list and released
 // once at exit (util_free_all), which keeps sanitizer runs free of leak noise.
+// Small allocations are cut from 1 MiB blocks (a calloc each was a fifth of a run's
+// time); under AddressSanitizer each has its own, so that ASan sees every bound.
 #include "tl2cu.h"
 
 #include <ctype.h>
@@ -16,7 +18,7 @@ typedef struct Chunk {
 
 static Chunk *chunks;
 
-void *xmalloc(size_t size) {
+static void *new_chunk(size_t size) {
   Chunk *c = calloc(1, sizeof(Chunk) + size);
   if (!c) {
     fprintf(stderr, "tl2cu: out of memory\n");
@@ -27,12 +29,35 @@ void *xmalloc(size_t size) {
   return c->data;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+void *xmalloc(size_t size) { return new_chunk(size); }
+#else
+enum { BLOCK_BYTES = 1 << 20, OWN_CHUNK = BLOCK_BYTES / 8 };
+static char *block_next, *block_end;  // the free part of the current block (zeroed, as calloc's)
+
+void *xmalloc(size_t size) {
+  size_t align = sizeof(max_align_t);
+  size = (size + align - 1) / align * align;
+  if (size >= OWN_CHUNK) return new_chunk(size);
+  if (!block_next || (size_t)(block_end - block_next) < size) {
+    block_next = new_chunk(BLOCK_BYTES);
+    block_end = block_next + BLOCK_BYTES;
+  }
+  void *p = block_next;
+  block_next += size;
+  return p;
+}
+#endif
+
 void util_free_all(void) {
   while (chunks) {
     Chunk *next = chunks->next;
     free(chunks);
     chunks = next;
   }
+#if !defined(__SANITIZE_ADDRESS__)
+  block_next = block_end = NULL;
+#endif
 }
 
 char *xstrndup(const char *s, size_t n) {
