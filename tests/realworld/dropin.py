@@ -131,10 +131,30 @@ def spec_of(jitfn, kernel):
     spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': fn.__name__,
             'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
             'names': [p.name for p in jitfn.params],
-            'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why}
+            'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why,
+            'globals': module_values(jitfn)}
     spec['id'] = hashlib.sha1(json.dumps([spec[k] for k in ('file', 'name', 'sig', 'num_warps', 'num_stages')])
                               .encode()).hexdigest()[:12]
     return spec
+
+
+def module_values(jitfn):
+    """The kernel module's globals that are plain values, as -D takes them: what the program
+    computed at import (IS_AMD from a device query, a flag from the environment), for names
+    whose host code tl2cu cannot run."""
+    out = {}
+    for name, v in getattr(jitfn, '__globals__', {}).items():
+        if name.startswith('__') or isinstance(v, type):
+            continue
+        if isinstance(v, (bool, int, float, str)) or v is None:
+            text = constexpr_text(v)
+            if text is not None and len(text) < 200:
+                out[name] = text
+    return out
+
+
+# Names a refusal points at, whose value the program knew (build: -D NAME=VALUE, once each).
+REFUSAL_NAMES = re.compile(r"-D (\w+)=|while computing '(\w+)'|undefined name '(\w+)'|global variable '(\w+)'")
 
 
 def tl2cu_options(spec):
@@ -524,13 +544,21 @@ def read_jsonl(path):
 def build(spec, args):
     """tl2cu then nvcc for one specialization: (status, message)."""
     if spec.get('why'):
-        return 'unsupported', spec['why']
+        return 'unsupported', spec['why'], []
     out = os.path.join(args.work, 'build', spec['id'])
-    cmd = [args.tl2cu, spec['file'], '--name', 'K' + spec['id'], '--format=none', '-o', out + '.cu'] + tl2cu_options(spec)
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    base = [args.tl2cu, spec['file'], '--name', 'K' + spec['id'], '--format=none', '-o', out + '.cu']
+    known, extra = spec.get('globals', {}), []
+    for _ in range(8):  # a refusal naming a module value the program had: again with it as -D
+        r = subprocess.run(base + tl2cu_options(spec) + extra, capture_output=True, text=True, timeout=300)
+        names = [n for m in REFUSAL_NAMES.finditer(r.stderr) for n in m.groups() if n]
+        fixes = [n for n in dict.fromkeys(names) if n in known and '%s=%s' % (n, known[n]) not in extra]
+        if r.returncode == 0 or not fixes:
+            break
+        for n in fixes:
+            extra += ['-D', '%s=%s' % (n, known[n])]
     if r.returncode != 0:
         lines = [line for line in r.stderr.splitlines() if ': error:' in line] or r.stderr.splitlines() or ['?']
-        return 'refused', lines[0]
+        return 'refused', lines[0], extra
     inc = subprocess.run([args.tl2cu, '--print-include-dir'], capture_output=True, text=True).stdout.strip()
     cu = open(out + '.cu', 'rb').read()
     key = hashlib.sha1(cu + args.nvcc_flags.encode()).hexdigest()
@@ -541,15 +569,15 @@ def build(spec, args):
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=args.nvcc_timeout)
         except subprocess.TimeoutExpired:
-            return 'nvcc-timeout', 'nvcc ran past %d s' % args.nvcc_timeout
+            return 'nvcc-timeout', 'nvcc ran past %d s' % args.nvcc_timeout, extra
         if r.returncode != 0:
             lines = [line for line in r.stderr.splitlines() if 'error' in line] or ['?']
-            return 'nvcc-failed', lines[0]
+            return 'nvcc-failed', lines[0], extra
         os.replace(cached + '.tmp', cached)
     if os.path.lexists(out + '.so'):
         os.remove(out + '.so')
     os.symlink(cached, out + '.so')
-    return 'built', ''
+    return 'built', '', extra
 
 
 def main():
@@ -592,7 +620,7 @@ def main():
                 try:
                     builds[futures[fut]] = fut.result()
                 except Exception as e:  # noqa: BLE001
-                    builds[futures[fut]] = ('harness-error', repr(e))
+                    builds[futures[fut]] = ('harness-error', repr(e), [])
         json.dump(builds, open(os.path.join(args.work, 'builds.json'), 'w'), indent=1)
         print('dropin: %d specializations, %d built' % (len(specs), sum(b[0] == 'built' for b in builds.values())),
               flush=True)
@@ -628,7 +656,7 @@ def write_report(args, specs):
                'reason': b[1], 'launches': len(mine),
                'worst': max([e.get('worst', 0.0) for e in mine] or [0.0]),
                'triton_us': timed[0]['triton_us'] if timed else None, 'tl2cu_us': timed[0]['tl2cu_us'] if timed else None,
-               'options': tl2cu_options(s) if 'sig' in s else []}
+               'options': (tl2cu_options(s) + list(b[2] if len(b) > 2 else [])) if 'sig' in s else []}
         rows.append(row)
     json.dump(rows, open(os.path.join(args.work, 'report.json'), 'w'), indent=1)
     with open(os.path.join(args.work, 'report.md'), 'w') as f:
