@@ -666,6 +666,13 @@ t_format_line() {
   "$TL2CU" "$tmp/fmt.py" -o "$tmp/fmt_file.cu" 2>/dev/null
   "$TL2CU" --format=none "$tmp/fmt.py" -o "$tmp/fmt_cli.cu" 2>/dev/null
   if cmp -s "$tmp/fmt_file.cu" "$tmp/fmt_cli.cu"; then ok "--format=none in a '# tl2cu:' line"; else bad "--format=none in a '# tl2cu:' line"; fi
+  # under clang-format, a '// Lnn:' comment over a #pragma keeps the indentation of its code
+  if command -v clang-format >/dev/null 2>&1; then
+    "$TL2CU" --format=clang-format tests/golden/user_names.py -o "$tmp/fmt_cf.cu" 2>/dev/null
+    if [ -s "$tmp/fmt_cf.cu" ] && grep -q '^  // L' "$tmp/fmt_cf.cu" && ! grep -q '^// L' "$tmp/fmt_cf.cu"; then
+      ok "clang-format: source comments over a #pragma stay indented"
+    else grep -n '^// L' "$tmp/fmt_cf.cu" >"$tmp/fmt_cf.why"; bad "clang-format: source comments over a #pragma" "$tmp/fmt_cf.why"; fi
+  fi
 }
 # ---- every sample has a benchmark entry (bench/entries.py: samples/Makefile, compare_triton.py and
 # bench.py's torch_cases, read as text; make bench stops naming any sample without one)

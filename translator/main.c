@@ -299,6 +299,32 @@ static void write_depfile(const Options *opt, const char *argv0) {
 
 static bool have_clang_format(void) { return system("command -v clang-format >/dev/null 2>&1") == 0; }
 
+// clang-format puts a comment that stands before a #pragma in column 0, as the directive;
+// a `// Lnn: source` comment labels the code under the pragma, so it gets that code's
+// indentation back (the pragma stays in column 0, as clang-format writes it).
+static void reindent_source_comments(const char *path) {
+  char *text;
+  size_t len;
+  if (!read_file(path, &text, &len)) return;
+  Str out = {0};
+  str_add(&out, "");
+  for (char *p = text; *p;) {
+    char *end = strchr(p, '\n');
+    size_t n = end ? (size_t)(end - p) + 1 : strlen(p);
+    char *next = p + n, *after = next;
+    if (!strncmp(p, "// ", 3) && !strncmp(next, "#pragma", 7)) {
+      while (*after && *after != '\n') after++;  // the line under the pragma: its indentation
+      int indent = 0;
+      while (*after == '\n' && after[1 + indent] == ' ') indent++;
+      str_addf(&out, "%*s", indent, "");
+    }
+    str_addf(&out, "%.*s", (int)n, p);
+    p = next;
+  }
+  FILE *f = fopen(path, "w");
+  if (f) fputs(out.buf, f), fclose(f);
+}
+
 static void write_output(Vec *kernels, Options *opt, const char *argv0) {
   bool to_stdout = !strcmp(opt->output, "-");
   FILE *out = to_stdout ? stdout : fopen(opt->output, "w");
@@ -312,6 +338,7 @@ static void write_output(Vec *kernels, Options *opt, const char *argv0) {
   if (format && (have_clang_format() || !strcmp(opt->format, "clang-format"))) {
     const char *cmd = xprintf("clang-format -i --style='{BasedOnStyle: Google, ColumnLimit: 100}' '%s'", opt->output);
     if (system(cmd) != 0) fprintf(stderr, "tl2cu: warning: clang-format failed; the output is unformatted\n");
+    else reindent_source_comments(opt->output);
   }
   if (opt->header) {
     FILE *h = fopen(opt->header, "w");
