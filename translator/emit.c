@@ -660,6 +660,14 @@ void source_comment(Em *em, Stmt *s) {
   const char *file = diag_file_path(s->loc.file), *base = strrchr(file, '/');  // (an imported file: named)
   line(em, "// %sL%d: %.*s", s->loc.file ? xprintf("%s:", base ? base + 1 : file) : "", s->loc.line,
        comment_length(p), p);
+  Loc r = s->kind == S_LET && s->v ? s->v->returned_at : (Loc){0};
+  if (r.line && (r.line != s->loc.line || r.file != s->loc.file)) {  // a helper's value: its `return` too
+    const char *rfile = diag_file_path(r.file), *rbase = strrchr(rfile, '/');
+    const char *rtext = diag_line_text(r);
+    while (*rtext == ' ' || *rtext == '\t') rtext++;
+    line(em, "//   from %sL%d: %.*s", r.file ? xprintf("%s:", rbase ? rbase + 1 : rfile) : "", r.line,
+         comment_length(rtext), rtext);
+  }
 }
 
 // The conversions the statement being printed needs (convert.c's Stmt.converts), printed

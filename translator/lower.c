@@ -994,6 +994,13 @@ static void trace_if(Ctx *c, Node *s) {
   c->bb++;
 }
 
+// A helper's value that the caller's statement will name is computed at the `return`: the
+// printed CUDA says so under the caller's line (emit.c source_comment).
+static void mark_returned(Obj *o, Loc at) {
+  if (o->kind == OBJ_VALUE && !o->val->cname && !o->val->returned_at.line) o->val->returned_at = at;
+  for (int i = 0; o->kind == OBJ_TUPLE && i < o->items.len; i++) mark_returned(o->items.items[i], at);
+}
+
 static void trace_return(Ctx *c, Node *s) {
   Obj *v = s->a ? eval(c, s->a) : obj_none();
   if (c->inline_depth == 0) {
@@ -1001,6 +1008,7 @@ static void trace_return(Ctx *c, Node *s) {
     add_stmt(c, S_RETURN);
   }
   c->returned = c->inline_depth ? as_tensors(c, v, s->loc) : v;
+  mark_returned(c->returned, s->loc);
 }
 
 // `assert cond, msg` is tl.device_assert(cond, msg) (code_generator.py visit_Assert):

@@ -540,6 +540,7 @@ struct Value {
   double fval;
   Value *a, *b, *c;
   Loc loc;
+  Loc returned_at;    // the `return` of an inlined jit helper that gave it, where the caller names it (line 0: none)
   int bb;             // basic block id, for fp contraction (same block only)
   int uses;
   const char *cname;  // set when the value lives in a C variable

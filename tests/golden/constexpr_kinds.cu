@@ -23,6 +23,7 @@ __global__ void __launch_bounds__(128) activation(float *x_ptr, float *y_ptr, in
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x[_k] = (mask[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L24: x = leaky_relu(x)
+  //   from L14: return tl.where(x >= 0, x, 0.01 * x)
   float x_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));
@@ -55,6 +56,7 @@ __global__ void __launch_bounds__(128) activation_aligned(float *x_ptr, float *y
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
   // L24: x = leaky_relu(x)
+  //   from L14: return tl.where(x >= 0, x, 0.01 * x)
   float x_1[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x_1[_k] = ((x[_k] >= 0.0f) ? x[_k] : (0.01f * x[_k]));

@@ -72,6 +72,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
     count = count_5;
   }
   // L32: a, b = scale_and_shift(acc, 0.5, r)
+  //   from L11: return v * s, v + t
   // a: folded into the fused multiply-adds that use it
   float b[1];  // [64] fp32
   #pragma unroll
@@ -81,6 +82,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) acc_3[_k] = fmaf(acc_1[_k], 0.5f, b[_k]);
   // L32: a, b = scale_and_shift(acc, 0.5, r)
+  //   from L11: return v * s, v + t
   // a_1: folded into the fused multiply-adds that use it
   float b_1[1];  // [64] fp32
   #pragma unroll
@@ -90,6 +92,7 @@ __global__ void __launch_bounds__(128) control_flow(float *out_ptr, int32_t *cou
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) acc_4[_k] = fmaf(acc_3[_k], 0.5f, b_1[_k]);
   // L32: a, b = scale_and_shift(acc, 0.5, r)
+  //   from L11: return v * s, v + t
   // a_2: folded into the fused multiply-adds that use it
   float b_2[1];  // [64] fp32
   #pragma unroll

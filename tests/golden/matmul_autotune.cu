@@ -125,6 +125,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0(half *a_ptr, half *
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 3) * 49152), (const half*)(tl2cu_smem + (_j % 3) * 49152 + 16384), _tid);
   // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[128];  // [128, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
@@ -277,6 +278,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_config0_aligned(half *a_ptr
   for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 128, 256, 64, 128, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 3) * 49152), (const half*)(tl2cu_smem + (_j % 3) * 49152 + 16384), _tid);
   // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[128];  // [128, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
@@ -466,6 +468,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_wgmma<half, 64, 256, 32, 64, 128, 0>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 20480), (const half*)(tl2cu_smem + (_j % 4) * 20480 + 4096), _tid);
   // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[128];  // [64, 256] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
@@ -662,6 +665,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 128, 128, 32, 2, 2, 40, 136>(accumulator_1, (const half*)(tl2cu_smem + (_j % 5) * 18944), (const half*)(tl2cu_smem + (_j % 5) * 18944 + 10240), _tid);
   // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[128];  // [128, 128] fp32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
@@ -858,6 +862,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
     tl2cu_mma_regs<half, 128, 64, 32, 2, 2, 40, 72>(accumulator_1, (const half*)(tl2cu_smem + (_j % 5) * 14848), (const half*)(tl2cu_smem + (_j % 5) * 14848 + 10240), _tid);
   // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[64];  // [128, 64] fp32
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));

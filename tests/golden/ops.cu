@@ -23,6 +23,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols(float *x_ptr, float *out
     cols[_k] = (_e & 31);
   }
   // L19: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -335,6 +336,7 @@ __global__ void __launch_bounds__(128) reduce_rows_cols_aligned(float *x_ptr, fl
     cols[_k] = (_e & 31);
   }
   // L19: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -672,6 +674,7 @@ __global__ void __launch_bounds__(128) arg_reductions(float *x_ptr, float *out_p
     cols[_k] = (_e & 31);
   }
   // L32: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -918,6 +921,7 @@ __global__ void __launch_bounds__(128) arg_reductions_aligned(float *x_ptr, floa
     cols[_k] = (_e & 31);
   }
   // L32: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32 (16-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 4; _k += 4) {
@@ -1175,6 +1179,7 @@ __global__ void __launch_bounds__(128) int_reductions(float *x_ptr, float *out_p
     cols[_k] = (_e & 31);
   }
   // L56: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -1379,6 +1384,7 @@ __global__ void __launch_bounds__(128) int_reductions_aligned(float *x_ptr, floa
     cols[_k] = (_e & 31);
   }
   // L56: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1591,6 +1597,7 @@ __global__ void __launch_bounds__(128) scans(float *x_ptr, float *out_ptr) {
     cols[_k] = (_e & 31);
   }
   // L67: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll
@@ -1883,6 +1890,7 @@ __global__ void __launch_bounds__(128) shapes(float *x_ptr, float *out_ptr) {
     cols[_k] = ((_e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -2172,6 +2180,7 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
     cols[_k] = ((_e >> 1) & 31);
   }
   // L78: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[8];  // [16, 32] fp32, held in the layout of [16, 32, 2]
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -2588,6 +2597,7 @@ __global__ void __launch_bounds__(128) softmax_rows(float *x_ptr, float *out_ptr
     cols[_k] = (_e & 31);
   }
   // L97: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) x[_k] = *((x_ptr + (rows[_k] * 32)) + cols[_k]);
@@ -2724,6 +2734,7 @@ __global__ void __launch_bounds__(128) softmax_rows_aligned(float *x_ptr, float 
     cols[_k] = (_e & 31);
   }
   // L97: x, offs = tile(x_ptr)
+  //   from L14: return tl.load(x_ptr + rows * 32 + cols), rows * 32 + cols
   float x[4];  // [16, 32] fp32
   if constexpr (kAssumeAligned) {
     #pragma unroll

@@ -660,6 +660,7 @@ __global__ void __launch_bounds__(128) nested_and_helper(float *x_ptr, float *ou
   for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L90: a, b = fib_step(a, b)
+    //   from L19: return b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b_1[_k] + c_1[_k]);
@@ -725,6 +726,7 @@ __global__ void __launch_bounds__(128) nested_and_helper_aligned(float *x_ptr, f
   for (int _k = 0; _k < 2; ++_k) c_1[_k] = c[_k];
   for (int32_t u_ = 0; u_ < steps; ++u_) {
     // L90: a, b = fib_step(a, b)
+    //   from L19: return b, a + b
     float b_2[2];  // [256] fp32
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) b_2[_k] = (b_1[_k] + c_1[_k]);
@@ -1378,6 +1380,7 @@ __global__ void __launch_bounds__(128) tuple_argument(float *x_ptr, float *out_p
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (mask[_k]) out_ptr[offs[_k]] = pair_1[_k];
   // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  //   from L163: return pair[0] * 2.0
   // r: folded into the fused multiply-adds that use it
   // L175: tl.store(out_ptr + n + offs, r + steps, mask=mask)
   #pragma unroll
@@ -1439,6 +1442,7 @@ __global__ void __launch_bounds__(128) tuple_argument_aligned(float *x_ptr, floa
     if (mask[_k]) *(tl2cu_vec<float, 2> *)(out_ptr + offs[_k]) = _t;
   }
   // L174: r = store_then_double(out_ptr, offs, mask, (tl.load(out_ptr + offs, mask=mask, other=0.0) + 1.0, x * 0.5))
+  //   from L163: return pair[0] * 2.0
   // r: folded into the fused multiply-adds that use it
   // L175: tl.store(out_ptr + n + offs, r + steps, mask=mask)
   #pragma unroll

@@ -26,6 +26,7 @@ __global__ void __launch_bounds__(128) absolute(float *x_ptr, float *y_ptr, int3
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = (m[_k] ? x_ptr[offs[_k]] : 0.0f);
   // L18: tl.store(y_ptr + offs, double(shift(x)) * SCALE + WIDE + OFFSET, mask=m)
+  //   from mod.py:L9: return x + OFFSET
   float x_1[1];  // [64] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x_1[_k] = (x[_k] + 7.0f);
