@@ -647,6 +647,45 @@ static Obj *b_product(Ctx *c, Node *call, Obj **a) {
   return out;
 }
 
+// The str methods host code calls on what it reads (os.environ.get(...).lower() in (...)).
+static const char *const str_methods[] = {"lower", "upper", "strip", "lstrip", "rstrip", "startswith", "endswith",
+                                          "isdigit"};
+
+bool str_method_known(const char *name) {
+  for (size_t i = 0; i < sizeof str_methods / sizeof *str_methods; i++)
+    if (!strcmp(name, str_methods[i])) return true;
+  return false;
+}
+
+static bool is_strip_char(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
+
+Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc) {
+  const char *t = self->str;
+  size_t n = strlen(t);
+  bool affix = !strcmp(name, "startswith") || !strcmp(name, "endswith");
+  if (nargs != (affix ? 1 : 0) || (affix && args[0]->kind != OBJ_STR))
+    diag_fatal(loc, "str.%s() here takes %s", name, affix ? "one string" : "no arguments");
+  if (affix) {
+    size_t m = strlen(args[0]->str);
+    bool start = name[0] == 's';
+    return obj_bool(m <= n && !strncmp(start ? t : t + n - m, args[0]->str, m));
+  }
+  if (!strcmp(name, "isdigit")) {
+    bool digits = n > 0;
+    for (size_t i = 0; i < n; i++) digits &= isdigit((unsigned char)t[i]) != 0;
+    return obj_bool(digits);
+  }
+  bool lower = !strcmp(name, "lower"), upper = !strcmp(name, "upper"), strip = !lower && !upper;
+  size_t lo = 0, hi = n;
+  if (strip && strcmp(name, "rstrip"))
+    while (lo < hi && is_strip_char(t[lo])) lo++;
+  if (strip && strcmp(name, "lstrip"))
+    while (hi > lo && is_strip_char(t[hi - 1])) hi--;
+  char *out = xstrndup(t + lo, hi - lo);
+  for (char *p = out; *p && !strip; p++) *p = (char)(lower ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
+  return obj_str(out);
+}
+
 // ---------------------------------------------------------------- the environment
 // os.environ and os.getenv read tl2cu's own environment, as importing the module would read
 // the program's (flash-linear-attention picks its exp and log by FLA_USE_FAST_OPS): the

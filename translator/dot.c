@@ -1005,13 +1005,9 @@ static void warn_not_wgmma(Em *em, Value *v) {
   static bool warned;
   if (warned || !em->k->wgmma || v->wgmma || !dot_on_tensor_cores(v)) return;
   warned = true;
-  const Kernel *k = em->k;
-  const char *where = "";  // (under autotune: the config it was found in; the first only, once a run)
-  if (k->config_text && k->config_index >= 0)
-    where = xprintf(" in autotune config %d of '%s' (%s; other configs may be too)", k->config_index, k->func->name,
-                    k->config_text);
-  else if (k->config_text)
-    where = xprintf(" in the autotune config of '%s' translated (%s)", k->func->name, k->config_text);
+  const Kernel *k = em->k;  // (under autotune: the config it was found in, the first only, once a run)
+  const char *where = k->config_text ? xprintf(" in '%s', %s (other configs may be too)", k->func->name,
+                                               config_label(k)) : "";
   diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here%s, not wgmma (which takes fp16, bf16 or fp8 "
                        "into fp32 held in registers, M 16 x num_warps, N a power of two up to 256): Triton's results "
                        "(floats within its tolerance), perhaps not its speed (README, \"Not yet\")", where);

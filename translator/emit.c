@@ -1238,7 +1238,7 @@ static Str variant_body(Em *em, Kernel *k, const char *name) {
 
 // "autotune config 2: BLOCK=64, num_warps=4", or, with no tuning launcher (one config, or
 // the one the options pick), "the autotune config translated: BLOCK=64, num_warps=4".
-static const char *config_label(const Kernel *k) {
+const char *config_label(const Kernel *k) {
   const char *what = k->nselect ? "heuristics variant" : "autotune config";
   if (k->config_index < 0) return xprintf("the %s translated: %s", what, k->config_text);
   return xprintf("%s %d: %s", what, k->config_index, k->config_text);

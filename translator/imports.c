@@ -207,6 +207,13 @@ static Obj *star_member(Module *u, const char *name, Node *use, bool in_kernel) 
   return NULL;
 }
 
+// Package u's submodule NAME (a reference to its file), or NULL.
+static Obj *submodule(Module *u, const char *name) {
+  if (!u->file->package) return NULL;
+  Module *sub = module_under(u->file->dir, name, xprintf("%s.%s", u->file->dotted, name), false);
+  return sub ? reference(sub, REF_FILE, sub->file->dotted) : NULL;
+}
+
 // name as module u binds it at its end (Python's import ran it all), or NULL.
 static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
   Obj *o = lookup(u->globals, name);
@@ -230,11 +237,7 @@ static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
     return chosen;
   }
   o = star_member(u, name, use, in_kernel);
-  if (o || !u->file->package) return o;
-  Module *sub = module_under(u->file->dir, name, xprintf("%s.%s", u->file->dotted, name), false);
-  if (!sub) return NULL;
-  Obj *mod = reference(sub, REF_FILE, sub->file->dotted);
-  return mod;
+  return o ? o : submodule(u, name);
 }
 
 // (diag_fatal: a failed attempt to compute a value, which may not need the name, is quiet)
@@ -261,9 +264,7 @@ static Obj *force_name(Obj *ref, Node *use, bool in_kernel) {
 static Obj *cycle_submodule(Obj *ref) {
   const char *from = ((Obj *)ref->items.items[0])->str, *name = ((Obj *)ref->items.items[1])->str;
   Module *u = find_module(ref->module, from);
-  if (!u || !u->file->package) return NULL;
-  Module *sub = module_under(u->file->dir, name, xprintf("%s.%s", u->file->dotted, name), false);
-  return sub ? reference(sub, REF_FILE, sub->file->dotted) : NULL;
+  return u ? submodule(u, name) : NULL;
 }
 
 Obj *imports_force(Obj *o, Node *use, bool in_kernel) {

@@ -11,8 +11,6 @@
 // Triton does. Errors stop the trace (diag_fatal): a kernel is all or nothing.
 #include "tl2cu.h"
 
-#include <ctype.h>
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -527,45 +525,6 @@ static Obj *eval_fstring(Ctx *c, Node *e) {
   for (Node *piece = e->args; piece; piece = piece->next)
     str_add(&s, piece->kind == ND_STR ? piece->str : py_str(eval(c, piece), piece->loc));
   return obj_str(s.buf);
-}
-
-// The str methods host code calls on what it reads (os.environ.get(...).lower() in (...)).
-static const char *const str_methods[] = {"lower", "upper", "strip", "lstrip", "rstrip", "startswith", "endswith",
-                                          "isdigit"};
-
-static bool str_method_known(const char *name) {
-  for (size_t i = 0; i < sizeof str_methods / sizeof *str_methods; i++)
-    if (!strcmp(name, str_methods[i])) return true;
-  return false;
-}
-
-static bool is_strip_char(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
-
-static Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc) {
-  const char *t = self->str;
-  size_t n = strlen(t);
-  bool affix = !strcmp(name, "startswith") || !strcmp(name, "endswith");
-  if (nargs != (affix ? 1 : 0) || (affix && args[0]->kind != OBJ_STR))
-    diag_fatal(loc, "str.%s() here takes %s", name, affix ? "one string" : "no arguments");
-  if (affix) {
-    size_t m = strlen(args[0]->str);
-    bool start = name[0] == 's';
-    return obj_bool(m <= n && !strncmp(start ? t : t + n - m, args[0]->str, m));
-  }
-  if (!strcmp(name, "isdigit")) {
-    bool digits = n > 0;
-    for (size_t i = 0; i < n; i++) digits &= isdigit((unsigned char)t[i]) != 0;
-    return obj_bool(digits);
-  }
-  bool lower = !strcmp(name, "lower"), upper = !strcmp(name, "upper"), strip = !lower && !upper;
-  size_t lo = 0, hi = n;
-  if (strip && strcmp(name, "rstrip"))
-    while (lo < hi && is_strip_char(t[lo])) lo++;
-  if (strip && strcmp(name, "lstrip"))
-    while (hi > lo && is_strip_char(t[hi - 1])) hi--;
-  char *out = xstrndup(t + lo, hi - lo);
-  for (char *p = out; *p && !strip; p++) *p = (char)(lower ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
-  return obj_str(out);
 }
 
 // x.name(...): the receiver, called later with the method's builtin (eval_call).

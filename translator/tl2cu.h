@@ -364,6 +364,8 @@ Obj *obj_str(const char *s);
 Obj *obj_dtype(Scalar s);
 Obj *obj_module(const char *name);        // "tl", "tl.math", "libdevice"
 Obj *env_value(const char *name, Loc loc);  // os.environ's NAME (a note says which), NULL if unset (builtins.c)
+bool str_method_known(const char *name);  // a str method host code may call ("lower", "strip"...) (builtins.c)
+Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc);
 Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
 bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);

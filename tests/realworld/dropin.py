@@ -160,9 +160,10 @@ REFUSAL_NAMES = re.compile(r"-D (\w+)=|while computing '(\w+)'|undefined name '(
 def tl2cu_options(spec):
     """The options that translate this launch's kernel (for the report and the build): the
     signature, and each constexpr's value also as -D, which picks the autotune config."""
+    runtime = {name for name, _, _ in spec['params']}  # (the rest of the signature are constexpr values)
     defines = []
     for name, entry in zip(spec.get('names', []), spec['sig']):
-        if entry[0] not in '*iuf' or entry in ('inf', '-inf', 'nan') or re.match(r'-?[0-9.]', entry):
+        if name not in runtime:
             defines += ['-D', '%s=%s' % (name, entry)]
     return ['-k', spec['name'], '-s', '%s:%s' % (spec['name'], ', '.join(spec['sig'])),
             '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])] + defines
