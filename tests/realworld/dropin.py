@@ -178,9 +178,16 @@ class Child:
         self.mode, self.work = mode, work
         self.skip, self.only = set(select['skip']), select.get('only')
         self.max_compares, self.time_launches = max_compares, time_launches
-        self.specs, self.counts, self.libs, self.fn_launches = {}, {}, {}, {}
+        self.specs, self.counts, self.libs, self.fn_launches, self.spec_memo = {}, {}, {}, {}, {}
         self.in_autotune = 0
         self.log = open(os.path.join(work, 'launches.jsonl' if mode == 'compare' else 'capture.jsonl'), 'a')
+
+    def spec(self, jitfn, kernel):
+        """spec_of, once per compiled kernel (Triton keeps them: one per specialization)."""
+        key = id(kernel)
+        if key not in self.spec_memo:
+            self.spec_memo[key] = spec_of(jitfn, kernel)
+        return self.spec_memo[key]
 
     def record(self, entry):
         self.log.write(json.dumps(entry) + '\n')
@@ -211,7 +218,7 @@ class Child:
         if self.mode == 'capture':
             kernel = orig_run(jitfn, *args, grid=grid, warmup=False, **kwargs)
             try:
-                spec = spec_of(jitfn, kernel)
+                spec = self.spec(jitfn, kernel)
             except Exception as e:  # noqa: BLE001 -- the harness must not stop the program
                 spec = {'id': 'error', 'name': jitfn.fn.__name__, 'why': 'capture: %r' % e}
             if spec['id'] not in self.specs:
@@ -236,7 +243,7 @@ class Child:
             torch.cuda.synchronize()
         except Exception as e:  # noqa: BLE001 -- the program's own launch faulted: the context is lost
             try:
-                sid = spec_of(jitfn, kernel)['id']
+                sid = self.spec(jitfn, kernel)['id']
             except Exception:  # noqa: BLE001
                 sid = None
             self.record({'event': 'fault', 'side': 'triton', 'id': sid, 'name': jitfn.fn.__name__,
@@ -251,7 +258,7 @@ class Child:
     def check(self, orig_run, jitfn, args, grid, kwargs, bound, tensors, before, kernel):
         """tl2cu's kernel on copies of the launch's arguments, compared with Triton's result."""
         import torch
-        spec = spec_of(jitfn, kernel)
+        spec = self.spec(jitfn, kernel)
         n = self.counts.get(spec['id'], 0)
         lib = self.library(spec)
         skipped = spec['id'] in self.skip or (self.only is not None and spec['id'] not in self.only)
