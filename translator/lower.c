@@ -784,6 +784,41 @@ static int range_stages(Ctx *c, Node *kw) {
   return (int)n->ival;
 }
 
+// Python's range() in a kernel: Triton reads its positional arguments only; keywords are
+// evaluated and ignored (code_generator.visit_For), so `range(a, b, step=s)` steps by 1 there:
+// said where a keyword would be a bound, not for hints such as flatten=.
+static void ignored_range_keyword(Ctx *c, Node *kw) {
+  eval(c, kw->a);
+  if (strcmp(kw->str, "step") && strcmp(kw->str, "arg1") && strcmp(kw->str, "arg2")) return;  // hints
+  diag_warning(kw->loc, "Triton ignores the keyword '%s' of Python's range() (it reads positional "
+               "arguments only); tl.range() takes it", kw->str);
+}
+
+// tl.range(arg1, arg2=None, step=None, num_stages=None, ...) and tl.static_range(arg1,
+// arg2=None, step=None): a keyword names one of the three bounds or a performance hint.
+static void range_keyword(Ctx *c, const char *fn, Node *kw, Obj *a[3], RangeSpec *r) {
+  static const char *bounds[3] = {"arg1", "arg2", "step"};
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(kw->str, bounds[i])) {
+      if (a[i]) diag_fatal(kw->loc, "%s() got multiple values for argument '%s'", fn, kw->str);
+      a[i] = eval(c, kw->a);
+      return;
+    }
+  bool is_static = !strcmp(fn, "tl.static_range");
+  if (!is_static && !strcmp(kw->str, "num_stages")) {
+    r->num_stages = range_stages(c, kw);
+    return;
+  }
+  static const char *hints[] = {"loop_unroll_factor", "disallow_acc_multi_buffer", "flatten",
+                                "warp_specialize", "disable_licm"};
+  for (size_t i = 0; !is_static && i < sizeof hints / sizeof *hints; i++)
+    if (!strcmp(kw->str, hints[i])) {
+      eval(c, kw->a);  // performance hints only
+      return;
+    }
+  diag_fatal(kw->loc, "%s() got an unexpected keyword argument '%s'", fn, kw->str);
+}
+
 static RangeSpec range_spec(Ctx *c, Node *iter) {
   RangeSpec r = {0};
   if (iter->kind != ND_CALL) diag_fatal(iter->loc, "for loops must iterate over range(), tl.range() or tl.static_range()");
@@ -791,21 +826,23 @@ static RangeSpec range_spec(Ctx *c, Node *iter) {
   if (fn->kind != OBJ_BUILTIN || (strcmp(fn->str, "range") && strcmp(fn->str, "tl.range") && strcmp(fn->str, "tl.static_range")))
     diag_fatal(iter->loc, "for loops must iterate over range(), tl.range() or tl.static_range()");
   r.is_static = !strcmp(fn->str, "tl.static_range");
-  Obj *a[3];
+  bool builtin = !strcmp(fn->str, "range");
+  Obj *a[3] = {0};
   int n = 0;
   for (Node *x = iter->args; x; x = x->next) {
     if (x->kind == ND_KWARG) {
-      if (strcmp(fn->str, "tl.range")) diag_fatal(x->loc, "%s() takes no keyword arguments", fn->str);
-      if (!strcmp(x->str, "num_stages")) r.num_stages = range_stages(c, x);
-      continue;  // loop_unroll_factor, flatten...: performance hints only
+      if (builtin) ignored_range_keyword(c, x);
+      else range_keyword(c, fn->str, x, a, &r);
+      continue;
     }
     if (n == 3) diag_fatal(x->loc, "%s() takes at most 3 arguments", fn->str);
+    if (a[n]) diag_fatal(x->loc, "%s() got multiple values for argument '%s'", fn->str, n == 1 ? "arg2" : "step");
     a[n++] = eval(c, x);
   }
-  if (n == 0) diag_fatal(iter->loc, "%s() needs at least 1 argument", fn->str);
-  r.lo = n == 1 ? obj_int(0) : a[0];
-  r.hi = n == 1 ? a[0] : a[1];
-  r.step = n == 3 ? a[2] : obj_int(1);
+  if (!a[0]) diag_fatal(iter->loc, "%s() needs at least 1 argument", fn->str);
+  r.lo = a[1] ? a[0] : obj_int(0);
+  r.hi = a[1] ? a[1] : a[0];
+  r.step = a[2] ? a[2] : obj_int(1);
   Obj *parts[3] = {r.lo, r.hi, r.step};
   for (int i = 0; i < 3; i++) {
     Obj *p = parts[i];

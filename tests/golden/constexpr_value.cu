@@ -8,22 +8,22 @@ namespace tl2cu_kernels {
 __global__ void __launch_bounds__(128) row_max(float *x_ptr, int32_t *i_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L29: o = tl.arange(0, BLOCK)
+  // L30: o = tl.arange(0, BLOCK)
   int32_t o[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     o[_k] = _e;
   }
-  // L30: x = tl.load(x_ptr + o, mask=o < n, other=lowest(x_ptr.type.element_ty))
+  // L31: x = tl.load(x_ptr + o, mask=o < n, other=lowest(x_ptr.type.element_ty))
   float x[2];  // [256] fp32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) x[_k] = ((o[_k] < n) ? x_ptr[o[_k]] : -tl2cu_inf<float>());
-  // L31: i = tl.load(i_ptr + o, mask=o < n, other=lowest(i_ptr.dtype.element_ty))
+  // L32: i = tl.load(i_ptr + o, mask=o < n, other=lowest(i_ptr.dtype.element_ty))
   int32_t i[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) i[_k] = ((o[_k] < n) ? i_ptr[o[_k]] : INT32_MIN);
-  // L32: tl.store(out_ptr, scaled(tl.max(x, axis=0), 2) + tl.max(i, axis=0).to(tl.float32))
+  // L33: tl.store(out_ptr, scaled(tl.max(x, axis=0), 2) + tl.max(i, axis=0).to(tl.float32))
   float x_max;  // max of x
   {
     float _r[1];
@@ -83,14 +83,14 @@ __global__ void __launch_bounds__(128) row_max(float *x_ptr, int32_t *i_ptr, flo
 __global__ void __launch_bounds__(128) row_max_aligned(float *x_ptr, int32_t *i_ptr, float *out_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   __shared__ __align__(16) unsigned char tl2cu_smem[16];
-  // L29: o = tl.arange(0, BLOCK)
+  // L30: o = tl.arange(0, BLOCK)
   int32_t o[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     o[_k] = _e;
   }
-  // L30: x = tl.load(x_ptr + o, mask=o < n, other=lowest(x_ptr.type.element_ty))
+  // L31: x = tl.load(x_ptr + o, mask=o < n, other=lowest(x_ptr.type.element_ty))
   float x[2];  // [256] fp32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -99,7 +99,7 @@ __global__ void __launch_bounds__(128) row_max_aligned(float *x_ptr, int32_t *i_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = -tl2cu_inf<float>();
     for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
   }
-  // L31: i = tl.load(i_ptr + o, mask=o < n, other=lowest(i_ptr.dtype.element_ty))
+  // L32: i = tl.load(i_ptr + o, mask=o < n, other=lowest(i_ptr.dtype.element_ty))
   int32_t i[2];  // [256] i32 (8-byte loads)
   #pragma unroll
   for (int _k = 0; _k < 2; _k += 2) {
@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(128) row_max_aligned(float *x_ptr, int32_t *i_
     else for (int _j = 0; _j < 2; ++_j) _t.v[_j] = INT32_MIN;
     for (int _j = 0; _j < 2; ++_j) i[_k + _j] = _t.v[_j];
   }
-  // L32: tl.store(out_ptr, scaled(tl.max(x, axis=0), 2) + tl.max(i, axis=0).to(tl.float32))
+  // L33: tl.store(out_ptr, scaled(tl.max(x, axis=0), 2) + tl.max(i, axis=0).to(tl.float32))
   float x_max;  // max of x
   {
     float _r[1];

@@ -1,6 +1,8 @@
 # A compile-time argument's .value (Triton passes it to a jit function as a tl.constexpr,
 # whose .value is the value): FlagGems' get_dtype_min(inp.type.element_ty) reads
-# `dtype.value.is_floating()`; ints and strings too.
+# `dtype.value.is_floating()`; ints and strings too. No fallback `return 0` after the static
+# ifs: Triton visits the code after a static if's return (into a dead block) and rejects
+# a second return of another type ("Inconsistent return types"), as FlagGems' helper avoids.
 # tl2cu: -s 'row_max:*fp32:16, *i32:16, *fp32:16, i32, 256'
 import triton
 import triton.language as tl
@@ -16,7 +18,6 @@ def lowest(dtype):
         width: tl.constexpr = dtype_.int_bitwidth
         value: tl.constexpr = -1 * 2 ** (width - 1)
         return value
-    return 0
 
 
 @triton.jit
