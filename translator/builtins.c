@@ -1352,6 +1352,8 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!strcmp(name, "language")) {
       return obj_module("tl");
     }
+    // the Triton whose semantics tl2cu follows (version checks in module-level ifs)
+    if (!strcmp(name, "__version__")) return obj_str(TRITON_VERSION);
     const char *q = xprintf("triton.%s", name);
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
     return obj_builtin(q);

@@ -905,21 +905,119 @@ static void check_jit_names(Module *m) {
   }
 }
 
-// The names of a module: its imports, functions (which of them are @triton.jit) and assignments.
-void collect_module_names(Module *m, Node *root) {
-  for (Node *s = root; s; s = s->next) {
+// ---- module-level ifs decided before anything runs: a condition of literals, imported
+// modules' constants (triton.__version__: the Triton tl2cu follows) and the like. Python takes
+// one branch; it replaces the if, so its defs and imports are the module's own (lightllm's
+// `if triton.__version__ >= "2.1.0":` around its kernels). Other conditions stay branches.
+
+// Whether e reads the environment (os.environ, os.getenv): its value when tl2cu runs need not
+// be the program's, so such an if stays a branch (a name it binds differently is ambiguous).
+static bool reads_environment(Node *e) {
+  if (!e) return false;
+  if ((e->kind == ND_ATTR || e->kind == ND_NAME) && (!strcmp(e->str, "environ") || !strcmp(e->str, "getenv")))
+    return true;
+  if (reads_environment(e->a) || reads_environment(e->b) || reads_environment(e->c)) return true;
+  for (Node *x = e->args; x; x = x->next)
+    if (reads_environment(x)) return true;
+  return false;
+}
+
+// The statements Python runs for ifnode, or false when its condition needs the program run.
+static bool decided_branch(Module *m, Node *ifnode, Node **taken) {
+  if (reads_environment(ifnode->a)) return false;
+  HostEval attempt = {m, ifnode->a, NULL};
+  if (!diag_attempt(eval_host, &attempt)) return false;
+  Obj *cond = attempt.result;
+  if (cond->kind == OBJ_VALUE || cond->kind == OBJ_FUNC || cond->kind == OBJ_BUILTIN) return false;
+  if (obj_truthy(cond, ifnode->a->loc)) {
+    *taken = ifnode->body;
+    return true;
+  }
+  Node *rest = ifnode->orelse;
+  if (rest && rest->kind == ND_IF && !rest->next) {  // elif
+    if (decided_branch(m, rest, taken)) return true;
+    *taken = rest;  // (an elif that is not decided stays, as an if)
+    return true;
+  }
+  *taken = rest;
+  return true;
+}
+
+// *at (an if) replaced by the statements of its taken branch; false if it is not decided.
+static bool splice_decided_if(Module *m, Node **at) {
+  Node *taken;
+  if (!decided_branch(m, *at, &taken)) return false;
+  Node *after = (*at)->next;
+  if (!taken) {
+    *at = after;
+    return true;
+  }
+  Node *last = taken;
+  while (last->next) last = last->next;
+  last->next = after;
+  *at = taken;
+  return true;
+}
+
+// ---- decorators applied by a call: `f = triton.jit(f)`, `f = triton.heuristics({...})(f)`
+// (unsloth's kernels), `g = triton.jit(f)`. Python's `@d def f` is `f = d(f)`: the call is
+// read as one more decorator, outermost, of a function of the name it binds.
+
+static bool is_triton_decorator(Module *m, Node *callee) {
+  if (refers_to(m, callee, "triton.jit")) return true;
+  return callee->kind == ND_CALL &&
+         (refers_to(m, callee->a, "triton.heuristics") || refers_to(m, callee->a, "triton.autotune") ||
+          refers_to(m, callee->a, "triton.jit"));
+}
+
+static void bind_func(Module *m, Func *f) {
+  vec_push(&m->funcs, f);
+  Obj *o = obj_new(OBJ_FUNC);
+  o->fn = f;
+  m->globals = bind(m->globals, f->name, o);
+}
+
+// s is `X = decorator(Y)` for a def Y above: X becomes that function with the decorator on
+// top (a def of its own when X is another name). The assignment is then done (ND_PASS).
+static void apply_called_decorator(Module *m, Node *s) {
+  Node *call = s->b;
+  if (s->a->kind != ND_NAME || s->c || !call || call->kind != ND_CALL || !call->args || call->args->next ||
+      call->args->kind != ND_NAME || !is_triton_decorator(m, call->a))
+    return;
+  Func *wrapped = module_func(m, call->args->str);
+  if (!wrapped) return;
+  Node *decorator = xmalloc(sizeof(Node));
+  *decorator = *call->a;
+  decorator->next = wrapped->def->args;
+  Node *def = wrapped->def;
+  if (strcmp(s->a->str, wrapped->name)) {  // g = triton.jit(f): g is a jit function, f stays as it was
+    def = xmalloc(sizeof(Node));
+    *def = *wrapped->def;
+    def->str = s->a->str;
+    Func *f = xmalloc(sizeof(Func));
+    *f = (Func){.name = def->str, .def = def, .module = m};
+    bind_func(m, f);
+  }
+  def->args = decorator;
+  s->kind = ND_PASS;
+}
+
+// The names of a module: its imports, functions (which of them are @triton.jit) and
+// assignments. Returns the module's statements with its decided ifs spliced in.
+Node *collect_module_names(Module *m, Node *root) {
+  for (Node **at = &root; *at;) {
+    if ((*at)->kind == ND_IF && splice_decided_if(m, at)) continue;  // (the branch's first statement next)
+    Node *s = *at;
+    at = &s->next;
     if (s->kind == ND_IMPORT) collect_import(m, &m->globals, s->str, s->loc);
     else if (s->kind == ND_IF) if_imports(m, s, &m->globals);
     else if (s->kind == ND_UNSUPPORTED_STMT && s->body) try_imports(m, s, &m->globals);
     else if (s->kind == ND_FUNCDEF) {
       Func *f = xmalloc(sizeof(Func));
-      f->name = s->str;
-      f->def = s;
-      f->module = m;
-      vec_push(&m->funcs, f);
-      Obj *o = obj_new(OBJ_FUNC);
-      o->fn = f;
-      m->globals = bind(m->globals, f->name, o);
+      *f = (Func){.name = s->str, .def = s, .module = m};
+      bind_func(m, f);
+    } else if (s->kind == ND_ASSIGN) {
+      apply_called_decorator(m, s);
     }
   }
   for (int i = 0; i < m->funcs.len; i++) {
@@ -932,11 +1030,13 @@ void collect_module_names(Module *m, Node *root) {
     one.next = NULL;
     add_mutations(m, s, &one, false);
   }
+  imports_set_root(m, root);
+  return root;
 }
 
 Module *collect_module(Node *root, const Options *opt) {
   Module *m = xmalloc(sizeof(Module));
-  collect_module_names(m, root);
+  root = collect_module_names(m, root);
   inductor_collect(m);
   // decorators may name module constants and other functions: decode them last, each
   // seeing the bindings before its def, as Python runs it

@@ -50,6 +50,9 @@ void imports_begin(const char *input, Node *root, const Options *opt) {
 
 static struct ModuleFile *file_of(Module *m) { return m->file ? m->file : &input_file; }
 
+// m's statements after collect.c spliced its decided module-level ifs in.
+void imports_set_root(Module *m, Node *root) { file_of(m)->root = root; }
+
 // Modules tl2cu never reads: the standard library's and third-party packages kernels' files import.
 bool imports_external(const char *dotted) {
   static const char *const tops[] = {

@@ -158,7 +158,7 @@ static void assign_target(Ctx *c, Node *target, Obj *o) {
 
 // ---------------------------------------------------------------- constexpr arithmetic
 
-static bool truthy(Obj *o, Loc loc) {
+bool obj_truthy(Obj *o, Loc loc) {
   switch (o->kind) {
   case OBJ_INT: case OBJ_BOOL: return o->ival != 0;
   case OBJ_FLOAT: return o->fval != 0;
@@ -606,7 +606,7 @@ static Obj *eval_listcomp(Ctx *c, Node *e, Node *clause, Binding *env, Obj *out)
     return out;
   }
   if (clause->kind == ND_IF) {  // [x for x in xs if cond]
-    bool keep = truthy(eval(c, clause->a), clause->a->loc);
+    bool keep = obj_truthy(eval(c, clause->a), clause->a->loc);
     c->env = saved;
     return keep ? eval_listcomp(c, e, clause->next, env, out) : out;
   }
@@ -671,12 +671,12 @@ Obj *eval(Ctx *c, Node *e) {
   case ND_NOT: {
     Obj *a = eval(c, e->a);
     if (a->kind == OBJ_VALUE) return sem_unary(c, OP_LAND, a, e->loc);
-    return obj_bool(!truthy(a, e->loc));
+    return obj_bool(!obj_truthy(a, e->loc));
   }
   case ND_BOOLOP: {
     Obj *a = eval(c, e->a);
     if (a->kind != OBJ_VALUE) {  // constexpr: short-circuit now
-      bool t = truthy(a, e->loc);
+      bool t = obj_truthy(a, e->loc);
       if ((e->op == OP_LAND && !t) || (e->op == OP_LOR && t)) return a;
       return eval(c, e->b);
     }
@@ -693,7 +693,7 @@ Obj *eval(Ctx *c, Node *e) {
       check_pure_arms(*mark, then, orelse, first_id, e->loc);
       return obj_value(sem_where(c, cond, then, orelse, e->loc));
     }
-    return truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
+    return obj_truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
   }
   case ND_TUPLE: case ND_LIST: {
     Obj *t = obj_new(OBJ_TUPLE);
@@ -1001,7 +1001,7 @@ static void trace_returning_if(Ctx *c, Node *s, Value *cv) {
 static void trace_if(Ctx *c, Node *s) {
   Obj *cond = eval(c, s->a);
   if (cond->kind != OBJ_VALUE) {  // compile-time: only the taken branch exists
-    trace_block(c, truthy(cond, s->a->loc) ? s->body : s->orelse);
+    trace_block(c, obj_truthy(cond, s->a->loc) ? s->body : s->orelse);
     return;
   }
   if (cond->val->shape.rank)
@@ -1158,7 +1158,7 @@ static bool exec_host_block(Ctx *c, Node *stmts, Obj **ret) {
     case ND_PASS: case ND_IMPORT: break;
     case ND_RETURN: *ret = s->a ? eval(c, s->a) : obj_none(); return true;
     case ND_IF:
-      if (exec_host_block(c, truthy(eval(c, s->a), s->a->loc) ? s->body : s->orelse, ret)) return true;
+      if (exec_host_block(c, obj_truthy(eval(c, s->a), s->a->loc) ? s->body : s->orelse, ret)) return true;
       break;
     case ND_ASSIGN:
       if (s->a->kind != ND_NAME && s->a->kind != ND_TUPLE && s->a->kind != ND_LIST)
@@ -1405,10 +1405,39 @@ Obj *literal_value(const char *text) {
   return NULL;
 }
 
-// A -D value: a literal, or else a string as written (-D ACTIVATION=leaky_relu, as
-// tutorial 08's string constexpr; -D ACTIVATION= is the empty string).
+typedef struct {
+  const char *path;
+  Obj *result;
+} FunctionPath;
+
+static void follow_function_path(void *arg) {  // (for diag_attempt: an unknown member is an error)
+  FunctionPath *f = arg;
+  static const struct { const char *prefix, *module; } roots[] = {
+      {"triton.language.extra.cuda.libdevice.", "libdevice"}, {"tl.extra.cuda.libdevice.", "libdevice"},
+      {"libdevice.", "libdevice"}, {"triton.language.math.", "tl.math"}, {"tl.math.", "tl.math"},
+      {"triton.language.", "tl"}, {"tl.", "tl"}};
+  for (size_t i = 0; i < sizeof roots / sizeof *roots; i++) {
+    size_t n = strlen(roots[i].prefix);
+    if (strncmp(f->path, roots[i].prefix, n) || strchr(f->path + n, '.')) continue;
+    f->result = builtin_attr(NULL, obj_module(roots[i].module), f->path + n, (Loc){0});
+    return;
+  }
+}
+
+// -D NAME=libdevice.tanh (tl.exp, triton.language.extra.cuda.libdevice.tanh): the Triton
+// function, as a module global the program chose at import is (unsloth's triton_tanh); NULL
+// if text names none.
+static Obj *triton_function_literal(const char *text) {
+  FunctionPath f = {text, NULL};
+  if (!diag_attempt(follow_function_path, &f) || !f.result || f.result->kind != OBJ_BUILTIN) return NULL;
+  return f.result;
+}
+
+// A -D value: a literal, a Triton function, or else a string as written (-D
+// ACTIVATION=leaky_relu, as tutorial 08's string constexpr; -D ACTIVATION= is the empty string).
 Obj *define_literal(const char *text) {
   Obj *v = literal_value(text);
+  if (!v) v = triton_function_literal(text);
   return v ? v : obj_str(text);
 }
 
@@ -1515,7 +1544,7 @@ static Obj *chosen_config(Func *f, Options *o) {
     for (int j = 0; j + 1 < kw->items.len; j += 2) {
       Obj *key = kw->items.items[j], *val = kw->items.items[j + 1];
       const char *d = option_define(o, key->str);
-      if (d && !truthy(const_binary(OP_EQ, define_literal(d), val, false, f->def->loc), f->def->loc)) match = false;
+      if (d && !obj_truthy(const_binary(OP_EQ, define_literal(d), val, false, f->def->loc), f->def->loc)) match = false;
     }
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (o->num_stages && o->num_stages != effective_stages(cfg)) match = false;

@@ -370,6 +370,8 @@ Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
 bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);
 bool obj_same(const Obj *a, const Obj *b);  // the same value (runtime values: the same Value)
+#define TRITON_VERSION "3.6.0"  // the Triton whose semantics tl2cu follows (triton.__version__)
+bool obj_truthy(Obj *o, Loc loc);          // Python's bool(o) of a compile-time value
 Obj *lookup(Binding *env, const char *name);
 Binding *bind(Binding *env, const char *name, Obj *obj);
 const char *import_choices(Obj *choices);
@@ -440,12 +442,13 @@ typedef struct {
 
 // collect.c (declared here, after Options): -D can stand for autotune configs
 Module *collect_module(Node *root, const Options *opt);
-void collect_module_names(Module *m, Node *root);       // imports, functions, assignments (no decorators)
+Node *collect_module_names(Module *m, Node *root);       // imports, functions, assignments (no decorators)
 Binding *collect_block_imports(Module *m, Node *block);  // what a branch's imports and defs bind
 
 // ---------------------------------------------------------------- imports.c
 // Names imported from the package's other files, found and read when first used.
 void imports_begin(const char *input, Node *root, const Options *opt);
+void imports_set_root(Module *m, Node *root);  // the statements once decided ifs are spliced in
 bool imports_external(const char *dotted);  // torch, numpy, the standard library...: never read
 Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at);  // from FROM import NAME
 Obj *imports_module_ref(Module *m, const char *dotted);                        // import DOTTED

@@ -1,8 +1,10 @@
+import torch
 import triton
 import triton.language as tl
 
-# -D rsqrt=CHOICE must name one of the branches' imports
-if triton.__version__ >= "3.0.0":
+# -D rsqrt=CHOICE must name one of the branches' imports (a condition tl2cu cannot decide:
+# triton.__version__ it can)
+if torch.cuda.get_device_capability()[0] >= 9:
     from triton.language.extra.libdevice import rsqrt
 else:
     from triton.language.math import rsqrt

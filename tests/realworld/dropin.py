@@ -57,7 +57,7 @@ TL_NAMES = {'fp16': 'float16', 'bf16': 'bfloat16', 'fp32': 'float32', 'fp64': 'f
             'i16': 'int16', 'i32': 'int32', 'i64': 'int64', 'u8': 'uint8', 'u16': 'uint16', 'u32': 'uint32',
             'u64': 'uint64', 'fp8e4nv': 'float8e4nv', 'fp8e5': 'float8e5', 'fp8e4b15': 'float8e4b15',
             'fp8e4b8': 'float8e4b8', 'fp8e5b16': 'float8e5b16'}
-CTYPE = {'i1': ctypes.c_bool, 'i8': ctypes.c_int8, 'i16': ctypes.c_int16, 'i32': ctypes.c_int32, 'i64': ctypes.c_int64,
+CTYPE = {'i1': ctypes.c_bool, 'u1': ctypes.c_bool, 'i8': ctypes.c_int8, 'i16': ctypes.c_int16, 'i32': ctypes.c_int32, 'i64': ctypes.c_int64,
          'u8': ctypes.c_uint8, 'u16': ctypes.c_uint16, 'u32': ctypes.c_uint32, 'u64': ctypes.c_uint64,
          'fp32': ctypes.c_float, 'fp64': ctypes.c_double}
 
@@ -150,7 +150,24 @@ def module_values(jitfn):
             text = constexpr_text(v)
             if text is not None and len(text) < 200:
                 out[name] = text
+        elif triton_function_text(v):
+            out[name] = triton_function_text(v)
     return out
+
+
+def triton_function_text(v):
+    """'libdevice.tanh' or 'tl.exp' for a Triton function a module global holds (unsloth's
+    triton_tanh, chosen at import by the device type), as -D takes it; else None."""
+    import triton.language as tl
+    from triton.language.extra import libdevice
+    name = getattr(v, '__name__', None)
+    if not isinstance(name, str) or not callable(v):
+        return None
+    if getattr(libdevice, name, None) is v:
+        return 'libdevice.' + name
+    if getattr(tl, name, None) is v:
+        return 'tl.' + name
+    return None
 
 
 # Names a refusal points at, whose value the program knew (build: -D NAME=VALUE, once each).
@@ -457,11 +474,12 @@ def kernel_source(jitfn, seen=None):
 def compare_storages(tensors, before, after_tl2cu, order_dependent):
     """Compares the program's tensors (Triton's result) with tl2cu's copies."""
     import torch
-    worst, status = 0.0, 'equal'
-    for t in tensors.values():
+    worst, status, where = 0.0, 'equal', []
+    for name, t in tensors.items():
         ours = view_on(t, after_tl2cu)
         if bytes_equal(ours, t):
             continue
+        where.append(first_difference(name, t, ours))
         if t.dtype.is_floating_point and order_dependent:
             rtol, atol = TOLERANCE.get(str(t.dtype).replace('torch.', ''), TOLERANCE_DEFAULT)
             a, b = t.double(), ours.double()
@@ -489,7 +507,32 @@ def compare_storages(tensors, before, after_tl2cu, order_dependent):
             whole = torch.empty(0, dtype=torch.uint8, device=orig.device).set_(orig.untyped_storage())
             if not torch.equal(whole, b):
                 status, worst = 'mismatch', float((whole != b).sum())
-    return {'status': status, 'worst': worst}
+                where.append('bytes outside the arguments\' views differ')
+    return {'status': status, 'worst': worst, 'where': where[:4]}
+
+
+def first_difference(name, t, ours):
+    """'x_ptr fp32: 3 of 4096 differ, first [17]: Triton 1.5 (0x3fc00000), tl2cu ...' for the report."""
+    import torch
+    a, b = t.reshape(-1), ours.reshape(-1)
+    if t.dtype.is_floating_point:
+        differ = (a != b) & ~(torch.isnan(a) & torch.isnan(b))
+    else:
+        differ = a != b
+    count = int(differ.sum())
+    if not count:  # (NaN payloads or signed zeros: equal as values, not as bytes)
+        return '%s %s: bytes differ, values equal' % (name, str(t.dtype).replace('torch.', ''))
+    i = int(differ.nonzero()[0])
+    def shown(v):
+        v = v.item()
+        if isinstance(v, float) and t.element_size() in (2, 4, 8):
+            bits = {2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()]
+            return '%r (0x%x)' % (v, t.reshape(-1)[i:i + 1].view(bits).item() & ((1 << (8 * t.element_size())) - 1))
+        return repr(v)
+    tv = shown(a[i])
+    ov = ours.reshape(-1)[i].item()
+    return '%s %s: %d of %d differ, first [%d]: Triton %s, tl2cu %r' % (
+        name, str(t.dtype).replace('torch.', ''), count, a.numel(), i, tv, ov)
 
 
 def bytes_equal(a, b):
@@ -667,7 +710,8 @@ def write_report(args, specs):
         status = b[0] if b[0] != 'built' else worst_status(statuses) if statuses else 'not-launched'
         timed = [e for e in mine if 'tl2cu_us' in e]
         row = {'id': sid, 'kernel': s.get('name'), 'file': s.get('file'), 'line': s.get('line'), 'status': status,
-               'reason': b[1], 'launches': len(mine),
+               'reason': b[1] or '; '.join(next((e['where'] for e in mine if e.get('where')), [])),
+               'launches': len(mine),
                'worst': max([e.get('worst', 0.0) for e in mine] or [0.0]),
                'triton_us': timed[0]['triton_us'] if timed else None, 'tl2cu_us': timed[0]['tl2cu_us'] if timed else None,
                'options': (tl2cu_options(s) + list(b[2] if len(b) > 2 else [])) if 'sig' in s else []}
@@ -681,7 +725,7 @@ def write_report(args, specs):
             f.write('| %s | %s:%s | %s | %.2g | %s | %s | %s | %s |\n' % (
                 r['kernel'], os.path.basename(r['file'] or '?'), r['line'], r['status'], r['worst'],
                 '%.1f' % r['triton_us'] if r['triton_us'] else '', '%.1f' % r['tl2cu_us'] if r['tl2cu_us'] else '',
-                speed, (r['reason'] or '').replace('|', '\\|')[:160]))
+                speed, (r['reason'] or '').replace('|', '\\|')[:300]))
         f.write('\nTo translate a kernel as it was launched, put its lines in the .py file:\n\n')
         for r in rows:
             if r['status'] in ('equal', 'close') and r['options']:
