@@ -72,6 +72,8 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/returning_if.py -o $(BUILD)/gpu/returning_if.cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
 	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
+	$(BUILD)/tl2cu tests/golden/wgmma_reps.py -o $(BUILD)/gpu/wgmma_reps.cu
+	$(BUILD)/tl2cu tests/golden/wgmma_reps8.py -o $(BUILD)/gpu/wgmma_reps8.cu
 	$(BUILD)/tl2cu tests/golden/dot.py --target sm_90 -o $(BUILD)/gpu/dot_mma.cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py -o $(BUILD)/gpu/mma_reduce.cu
 	$(BUILD)/tl2cu tests/golden/mma_reduce.py --target sm_90 -o $(BUILD)/gpu/mma_reduce_mma.cu

@@ -335,14 +335,29 @@ template <int W, int R, int ES = 2>
 TL2CU_DEVICE int tl2cu_wgmma_at(int row, int col) {
   return col / (W / ES) * (R * W) + tl2cu_swizzle<W>(row * W + col % (W / ES) * ES);
 }
+// The buffer row of row `row` of an M-row A whose result rows are held RR 16-row tiles a warp
+// (tl2cu_elem_mma<warps, 1, M, N>: warp w's rows 16 RR w..): a 64-row slice of wgmma gives
+// warp w of its warpgroup rows 16w.. of the slice, so warp w's tile b is in slice b G + w / 4
+// of the G warpgroups' (a permutation of the row's bits; the identity when RR is 1).
+template <int M, int RR>
+TL2CU_DEVICE constexpr int tl2cu_wgmma_row(int row) {
+  if constexpr (RR == 1) {
+    return row;
+  } else {
+    constexpr int G = M / 64 / RR;
+    const int i = row % 16, b = row / 16 % RR, w = row / (16 * RR);
+    return (b * G + w / 4) * 64 + w % 4 * 16 + i;
+  }
+}
 // The same of element e (row-major) of an R x C tile: a pipelined copy's destination is the
 // thread's part plus a constant for each of its elements (dot.c wgmma_at_split: the sum, or
 // the XOR where the parts share bits).
 // KM: the R x C operand (B, K x N) stored K-major, a tile of C rows in atoms along R.
-template <int W, int R, int C, bool KM = false, int ES = 2>
+// RR: A's rows placed by tl2cu_wgmma_row<R, RR>.
+template <int W, int R, int C, bool KM = false, int ES = 2, int RR = 1>
 TL2CU_DEVICE int tl2cu_wgmma_at_e(int e) {
   if constexpr (KM) return tl2cu_wgmma_at<W, C, ES>(e % C, e / C);
-  return tl2cu_wgmma_at<W, R, ES>(e / C, e % C);
+  return tl2cu_wgmma_at<W, R, ES>(tl2cu_wgmma_row<R, RR>(e / C), e % C);
 }
 template <int W>
 TL2CU_DEVICE uint64_t tl2cu_wgmma_desc(uint32_t addr, uint32_t leading) {
@@ -476,43 +491,54 @@ TL2CU_DEVICE void tl2cu_wgmma_pin(float *d) {
 // until a barrier after a later call or a wait; d not read before tl2cu_wgmma_wait). Stores
 // into A and B must be followed by fence.proxy.async (tl2cu_fence_async) and a barrier,
 // cp.async copies into them by their wait and a barrier. fp16 accumulators go two to a
-// register around the steps, every group waited for (IN_FLIGHT as 0).
-template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false, typename Acc>
+// register around the steps, every group waited for (IN_FLIGHT as 0). RR > 1: each warp
+// holds RR 16-row tiles of D (M = 16 x warps x RR, Triton's 128 x N tiles on 4 warps), A's
+// rows placed by tl2cu_wgmma_row: the steps run once per 64-row slice b of the warpgroup,
+// into d + b N / 2, all in one group.
+template <typename T, int M, int N, int K, int WA, int WB, int IN_FLIGHT = 0, bool BK = false, int RR = 1,
+          typename Acc>
 TL2CU_DEVICE void tl2cu_wgmma(Acc *d, const T *A, const T *B, int tid) {
-  constexpr int ES = sizeof(T), KS = 32 / ES;  // (element bytes, k a step)
-  static_assert(M % 64 == 0 && K % KS == 0, "wgmma: 64-row warpgroup slices, K whole steps");
+  constexpr int ES = sizeof(T), KS = 32 / ES, G = M / 64 / RR;  // (element bytes, k a step, warpgroups)
+  static_assert(M % (64 * RR) == 0 && K % KS == 0, "wgmma: 64-row warpgroup slices, K whole steps");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   const uint32_t a = (uint32_t)__cvta_generic_to_shared(A) + tid / 128 * 64 * WA;
-  const uint64_t da = tl2cu_wgmma_desc<WA>(a, 16);
   if constexpr (std::is_same<Acc, half>::value) {
-    uint32_t h[N / 4];
+    uint32_t h[RR * N / 4];
 #pragma unroll
-    for (int i = 0; i < N / 4; ++i) {
+    for (int i = 0; i < RR * N / 4; ++i) {
       h[i] = tl2cu_pack_half2(d[2 * i], d[2 * i + 1]);
       asm volatile("" : "+r"(h[i])::"memory");  // (pinned, as tl2cu_wgmma_pin)
     }
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-    for (int k = 0; k < K; k += KS)
-      tl2cu_wgmma_step_h<T, N, BK>(h, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
-                                   tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    for (int b = 0; b < RR; ++b) {
+      const uint64_t da = tl2cu_wgmma_desc<WA>(a + b * G * 64 * WA, 16);
+#pragma unroll
+      for (int k = 0; k < K; k += KS)
+        tl2cu_wgmma_step_h<T, N, BK>(h + b * N / 4, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
+                                     tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    }
     asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
 #pragma unroll
-    for (int i = 0; i < N / 4; ++i) {
+    for (int i = 0; i < RR * N / 4; ++i) {
       asm volatile("" : "+r"(h[i])::"memory");
       tl2cu_unpack_half2(h[i], d[2 * i], d[2 * i + 1]);
     }
   } else {
-    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (else only wgmma writes d: a pipeline's)
+    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<RR * N>(d);  // (else only wgmma writes d: a pipeline's)
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-    for (int k = 0; k < K; k += KS)
-      tl2cu_wgmma_step<T, N, BK>(d, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
-                                 tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    for (int b = 0; b < RR; ++b) {
+      const uint64_t da = tl2cu_wgmma_desc<WA>(a + b * G * 64 * WA, 16);
+#pragma unroll
+      for (int k = 0; k < K; k += KS)
+        tl2cu_wgmma_step<T, N, BK>(d + b * N / 2, da + tl2cu_wgmma_kmajor_step<M, WA, ES>(k),
+                                   tl2cu_wgmma_desc_b<N, K, WB, BK, ES>(B, k));
+    }
     asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
     asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(IN_FLIGHT) : "memory");
-    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<N>(d);  // (read only after the wait)
+    if constexpr (IN_FLIGHT == 0) tl2cu_wgmma_pin<RR * N>(d);  // (read only after the wait)
   }
 #else
   __trap();  // (as tl2cu_wgmma_step)

@@ -158,8 +158,10 @@ bool dot_on_tensor_cores(Value *v) {
 }
 
 // May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16, bf16 or fp8 (one
-// format) into fp32, fp16 or fp8 into fp16, 2-D, one 16-row slice a warp (64 a warpgroup), N
-// a wgmma width (16 to 256, a power of two), K whole steps (32 bytes of it).
+// format) into fp32, fp16 or fp8 into fp16, 2-D, 16-row tiles a warp (64 rows a warpgroup,
+// repeated a power of two times over M as Triton's 128 x N tiles on 4 warps, at most 128
+// fp32 accumulators a thread), N a wgmma width (16 to 256, a power of two), K whole steps
+// (32 bytes of it).
 bool dot_wgmma_shape(Value *v, int warps) {
   Scalar t = v->a->ty.kind, out = v->ty.kind;
   if (v->shape.rank != 2 || v->b->ty.kind != t) return false;
@@ -167,9 +169,12 @@ bool dot_wgmma_shape(Value *v, int warps) {
       !(out == TY_F16 && (t == TY_F16 || scalar_is_fp8(t))))
     return false;
   int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = v->a->shape.dim[1];
-  return warps % 4 == 0 && M == 16 * warps && N >= 16 && N <= 256 && (N & (N - 1)) == 0 &&
-         K * elem_bytes(v->a->ty) % 32 == 0;
+  int64_t reps = warps ? M / (16 * warps) : 0;  // (16-row tiles a warp)
+  return warps % 4 == 0 && reps >= 1 && M == 16 * warps * reps && (reps & (reps - 1)) == 0 && reps * N <= 256 &&
+         N >= 16 && N <= 256 && (N & (N - 1)) == 0 && K * elem_bytes(v->a->ty) % 32 == 0;
 }
+// The 16-row tiles a warp holds of wgmma dot v's result (layout.c: all warps along M).
+static int64_t wgmma_reps(Value *v) { return v->wgmma ? v->shape.dim[0] / (16 * v->layout->wm) : 1; }
 static bool fp8_wgmma(Value *v) { return v->wgmma && scalar_is_fp8(v->a->ty.kind); }
 
 // Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
@@ -184,6 +189,7 @@ static bool a_in_registers(Value *v) {
   Value *a = v->a;
   const Layout *al = a->layout, *l = v->layout;
   return in_registers(v) && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
+         wgmma_reps(v) == 1 &&  // (A's registers are one 16-row tile a warp, a wgmma slice's)
          is_materialized(a) && !(v->wgmma && v->ty.kind != TY_F32) &&  // (wgmma's fp16 accumulators: A in memory)
          !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) && al->wn == 1 &&
          l->wn == 1 && al->wm == l->wm;
@@ -243,11 +249,21 @@ static int64_t wgmma_at(int64_t w, int64_t es, int64_t rows, int64_t row, int64_
   return col / (w / es) * (rows * w) + (byte ^ ((byte >> 7 & (w / 16 - 1)) << 4));
 }
 
+// The buffer row of row `row` of operand x: A's rows permuted where a warp holds several
+// 16-row tiles (the runtime's tl2cu_wgmma_row), B's as they are.
+static int64_t operand_row(Value *v, Value *x, int64_t row) {
+  int64_t reps = x == v->a ? wgmma_reps(v) : 1;
+  if (reps == 1) return row;
+  int64_t groups = v->shape.dim[0] / 64 / reps, i = row % 16, b = row / 16 % reps, w = row / (16 * reps);
+  return (b * groups + w / 4) * 64 + w % 4 * 16 + i;
+}
+
 // The same of element e (row-major) of operand x of dot v: tl2cu_wgmma_at_e, x K-major
 // (stored_kmajor) a tile of x's columns as rows.
 static int64_t operand_at_e(Value *v, Value *x, int64_t e) {
   int64_t rows = x->shape.dim[0], cols = x->shape.dim[1], w = atom_bytes(v, x), es = elem_bytes(x->ty);
-  return stored_kmajor(v, x) ? wgmma_at(w, es, cols, e % cols, e / cols) : wgmma_at(w, es, rows, e / cols, e % cols);
+  if (stored_kmajor(v, x)) return wgmma_at(w, es, cols, e % cols, e / cols);
+  return wgmma_at(w, es, rows, operand_row(v, x, e / cols), e % cols);
 }
 
 // How thread t's element k of operand x (held in l) lies at byte at(e(t, 0)) OP at(e(0, k))
@@ -295,8 +311,10 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   }
   const char *type = ctype(x->ty), *km = stored_kmajor(v, x) ? ", true" : "";
   const char *es = elem_bytes(x->ty) == 2 ? "" : xprintf(", %d", elem_bytes(x->ty));  // (element bytes, if not 2)
-  if (*es) km = xprintf("%s%s", *km ? km : ", false", es);
   long long w = atom_bytes(v, x), rows = x->shape.dim[0], cols = x->shape.dim[1];
+  long long reps = x == v->a ? wgmma_reps(v) : 1;  // (A's rows placed by tl2cu_wgmma_row)
+  if (reps > 1) km = xprintf("%s, %d, %lld", *km ? km : ", false", elem_bytes(x->ty), reps);
+  else if (*es) km = xprintf("%s%s", *km ? km : ", false", es);
   bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
   char op = identity ? wgmma_at_split(v, x, own->lay) : 0;
   if (op)
@@ -307,8 +325,10 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   if (stored_kmajor(v, x))  // (row n, column k of a tile of cols rows)
     return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, cols, es,
                    use_crd(own, 1), use_crd(own, 0));
-  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, rows, es,
-                 use_crd(own, 0), use_crd(own, 1));
+  const char *row = use_crd(own, 0);
+  if (reps > 1) row = xprintf("tl2cu_wgmma_row<%lld, %lld>(%s)", rows, reps, row);
+  return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, rows, es, row,
+                 use_crd(own, 1));
 }
 
 int64_t dot_scratch_bytes(Value *v) {
@@ -425,6 +445,7 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
     return;
   }
   if (v->wgmma) {
+    if (wgmma_reps(v) > 1) bk = xprintf(", %s, %lld", b_kmajor(v) ? "true" : "false", (long long)wgmma_reps(v));
     line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t, M, N, K,
          (long long)atom_bytes(v, a), (long long)atom_bytes(v, v->b), in_flight, bk, acc, t, at_a, t, at_b);
     return;
@@ -528,7 +549,8 @@ static Running *running_of(Em *em, Value *v) {
 }
 
 static void print_wgmma_wait(Em *em, Running *r, const char *why) {
-  line(em, "tl2cu_wgmma_wait<%lld>(%s);  // (line %d's wgmma%s)", (long long)r->dot->shape.dim[1], r->var->cname,
+  line(em, "tl2cu_wgmma_wait<%lld>(%s);  // (line %d's wgmma%s)", (long long)(r->dot->shape.dim[1] * wgmma_reps(r->dot)),
+       r->var->cname,
        r->dot->loc.line, why);
 }
 
@@ -800,7 +822,8 @@ void dot_after_loop(Em *em, Stmt *loop) {
     if (!v || !v->defer) continue;
     const char *n = issued_name(v);
     if (v->wgmma)
-      line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)v->shape.dim[1], v->c->cname);
+      line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)(v->shape.dim[1] * wgmma_reps(v)),
+           v->c->cname);
     line(em, "tl2cu_cp_async_wait<0>();");
     if (v->wgmma) line(em, "tl2cu_fence_async();");
     line(em, "__syncthreads();");
@@ -1009,7 +1032,8 @@ static void warn_not_wgmma(Em *em, Value *v) {
   const char *where = k->config_text ? xprintf(" in '%s', %s (other configs may be too)", k->func->name,
                                                config_label(k)) : "";
   diag_warning(v->loc, "tl.dot runs on tensor cores with mma.sync here%s, not wgmma (which takes fp16, bf16 or fp8 "
-                       "into fp32 held in registers, M 16 x num_warps, N a power of two up to 256): Triton's results "
+                       "into fp32 held in registers, M 16 x num_warps times a power of two, N a power of two up to 256, at most 128 "
+                       "accumulators a thread): Triton's results "
                        "(floats within its tolerance), perhaps not its speed (README, \"Not yet\")", where);
 }
 

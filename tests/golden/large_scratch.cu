@@ -2,8 +2,8 @@
 #include "tl2cu_device.cuh"
 #include "tl2cu_launch.cuh"
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#error "tl.dot here runs on tensor cores with mma.sync: compile for sm_80 or later"
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#error "tl.dot here runs on warpgroup MMA (tl2cu --target sm_90a, the default): compile with -gencode arch=compute_90a,code=sm_90a, or translate with --target sm_90 for mma.sync"
 #endif
 
 namespace tl2cu_kernels {
@@ -276,12 +276,12 @@ __global__ void __launch_bounds__(128) histogram_wide(int32_t *x_ptr, int32_t *y
 // dot_wide: num_warps=4
 __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 67584 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
@@ -292,26 +292,27 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
   float dot[128];  // [128, 128] fp32
-  {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
+  {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n128k16), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
-      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 0 + tl2cu_wgmma_at<128, 128>(tl2cu_wgmma_row<128, 2>((_e >> 7)), (_e & 127)))) = _run;
     }
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
-      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 32768 + tl2cu_wgmma_at<128, 128>((_e >> 7), (_e & 127)))) = _run;
     }
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) dot[_k] = 0.0f;
-    tl2cu_mma_regs<half, 128, 128, 128, 2, 2, 136, 136>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 34816), _tid);
+    tl2cu_wgmma<half, 128, 128, 128, 128, 128, 0, false, 2>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 32768), _tid);
   }
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c_ptr[offs[_k]] = dot[_k];
@@ -320,12 +321,12 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
 // dot_wide: num_warps=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 69632 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 67584 bytes, given at launch
   // L40: offs = tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :]
   int32_t offs[128];  // [128, 128] i32
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
@@ -342,26 +343,27 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
     for (int _j = 0; _j < 2; ++_j) dot_input_1[_k + _j] = _t.v[_j];
   }
   float dot[128];  // [128, 128] fp32
-  {  // tl.dot: dot_input @ dot_input_1 on tensor cores (mma.sync m16n8k16), the result in registers
+  {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n128k16), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
-      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 0))[((_e & 127) + (_e >> 7) * 136)] = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 0 + tl2cu_wgmma_at<128, 128>(tl2cu_wgmma_row<128, 2>((_e >> 7)), (_e & 127)))) = _run;
     }
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _k);
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
-      *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 34816))[((_e & 127) + (_e >> 7) * 136)] = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 32768 + tl2cu_wgmma_at<128, 128>((_e >> 7), (_e & 127)))) = _run;
     }
+    tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) dot[_k] = 0.0f;
-    tl2cu_mma_regs<half, 128, 128, 128, 2, 2, 136, 136>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 34816), _tid);
+    tl2cu_wgmma<half, 128, 128, 128, 128, 128, 0, false, 2>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 32768), _tid);
   }
   {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
     __syncthreads();
@@ -373,7 +375,7 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
         const int _k = _r + _j;
         _t.v[_j] = dot[_k];
       }
-      const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _r);
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _r);
       *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4) = _t;
     }
     __syncthreads();
@@ -619,15 +621,15 @@ extern "C" cudaError_t dot_wide_grid(cudaStream_t _stream, unsigned _gx, unsigne
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 69632);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 67584);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide_aligned<<<dim3(_gx, _gy, _gz), 128, 69632, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide_aligned<<<dim3(_gx, _gy, _gz), 128, 67584, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 69632);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::dot_wide, cudaFuncAttributeMaxDynamicSharedMemorySize, 67584);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::dot_wide<<<dim3(_gx, _gy, _gz), 128, 69632, _stream>>>(a_ptr, b_ptr, c_ptr);
+      tl2cu_kernels::dot_wide<<<dim3(_gx, _gy, _gz), 128, 67584, _stream>>>(a_ptr, b_ptr, c_ptr);
     }
   return cudaGetLastError();
 }

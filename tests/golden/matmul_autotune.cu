@@ -530,12 +530,9 @@ __global__ void __launch_bounds__(128) matmul_kernel_config1(half *a_ptr, half *
 }
 
 // matmul_kernel: autotune config 2: BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=4, num_stages=4
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 94720 bytes, given at launch
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -558,28 +555,28 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   int32_t offs_am[32];  // [128] i32, held in the layout of [128, 32]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 5)) % M);
   }
   // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
   int32_t offs_bn[32];  // [128] i32, held in the layout of [32, 128]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
   int32_t offs_k[32];  // [32] i32, held in the layout of [32, 128]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_k[_k] = (_e >> 7);
   }
   // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
   half * a_ptrs[32];  // [128, 32] *fp16
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 31), stride_ak)));
   }
   // L68: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
@@ -604,44 +601,25 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 32; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 18944))[((_e & 31) + (_e >> 5) * 40)], a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 18944))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
-      }
+    if (_issued_accumulator_2 >= 3) {  // tl.dot of line 77: the wgmma of the iteration 3 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<2>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 128, 128, 32, 64, 128, 1, false, 2>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 16384), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 16384 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 16384 + (tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))), half(0.0f));
     }
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 32; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 18944 + 10240))[((_e & 127) + (_e >> 7) * 136)], b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 18944 + 10240))[((_e & 127) + (_e >> 7) * 136)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
-      }
-    }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 16384 + 8192 + (tl2cu_wgmma_at_e<128, 32, 128>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 128>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
     // L77: accumulator = tl.dot(a, b, accumulator)
-    float accumulator_2[128];  // [128, 128] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs here, a and b copied into buffer _issued_accumulator_2 % 5 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 128; ++_k) accumulator_2[_k] = accumulator_1[_k];
+    float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n128k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs above, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 3) {
-        tl2cu_cp_async_wait<3>();  // that iteration's copies
-        __syncthreads();
-        tl2cu_mma_regs<half, 128, 128, 32, 2, 2, 40, 136>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 18944), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 18944 + 10240), _tid);
-      }
       ++_issued_accumulator_2;
     }
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
@@ -660,10 +638,12 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
     #pragma unroll
     for (int _k = 0; _k < 32; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
   }
+  tl2cu_wgmma_wait<256>(accumulator_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 128, 128, 32, 2, 2, 40, 136>(accumulator_1, (const half*)(tl2cu_smem + (_j % 5) * 18944), (const half*)(tl2cu_smem + (_j % 5) * 18944 + 10240), _tid);
+    tl2cu_wgmma<half, 128, 128, 32, 64, 128, 0, false, 2>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 16384), (const half*)(tl2cu_smem + (_j % 4) * 16384 + 8192), _tid);
   // L82: accumulator = leaky_relu(accumulator)
   //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[128];  // [128, 128] fp32
@@ -674,65 +654,210 @@ __global__ void __launch_bounds__(128) matmul_kernel_config2(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x62 of 128
+  int32_t offs_cm[4];  // [128] i32, sliced from the layout of [128, 128]: registers 0x42 of 128
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x62>(_k));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, tl2cu_deposit<0x42>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[16];  // [128] i32, sliced from the layout of [128, 128]: registers 0x1d of 128
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 128
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, tl2cu_deposit<0x1d>(_k));
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[128];  // [128, 128] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x62>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x42>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x3d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[128];  // [128, 128] i1
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x62>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x42>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x3d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
-  if constexpr (kAssumeAligned) {
-    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+}
+
+// matmul_kernel: autotune config 2: BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=4, num_stages=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) matmul_kernel_config2_aligned(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
+  const int _tid = threadIdx.x;
+  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 65536 bytes, given at launch
+  // L53: pid = tl.program_id(axis=0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+  const int32_t num_pid_m = (tl2cu_add(M, 127) / 128);
+  // L55: num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+  const int32_t num_pid_n = (tl2cu_add(N, 127) / 128);
+  // L56: num_pid_in_group = GROUP_SIZE_M * num_pid_n
+  const int32_t num_pid_in_group = (8 * num_pid_n);
+  // L57: group_id = pid // num_pid_in_group
+  const int32_t group_id = (pid / num_pid_in_group);
+  // L58: first_pid_m = group_id * GROUP_SIZE_M
+  const int32_t first_pid_m = tl2cu_mul(group_id, 8);
+  // L59: group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+  const int32_t group_size_m = tl2cu_minimum(tl2cu_sub(num_pid_m, first_pid_m), 8);
+  // L60: pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+  const int32_t pid_m = tl2cu_add(first_pid_m, ((pid % num_pid_in_group) % group_size_m));
+  // L61: pid_n = (pid % num_pid_in_group) // group_size_m
+  const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
+  // L64: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
+  int32_t offs_am[32];  // [128] i32, held in the layout of [128, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 5)) % M);
+  }
+  // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
+  int32_t offs_bn[32];  // [128] i32, held in the layout of [32, 128]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
+  }
+  // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
+  int32_t offs_k[32];  // [32] i32, held in the layout of [32, 128]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_k[_k] = (_e >> 7);
+  }
+  // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+  half * a_ptrs[32];  // [128, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 31), stride_ak)));
+  }
+  // L68: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+  half * b_ptrs[32];  // [32, 128] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  // L71: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+  float accumulator[128];  // [128, 128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator[_k] = 0.0f;
+  // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+  float accumulator_1[128];  // [128, 128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator[_k];
+  half * a_ptrs_1[32];  // [128, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
+  half * b_ptrs_1[32];  // [32, 128] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) b_ptrs_1[_k] = b_ptrs[_k];
+  int _issued_accumulator_2 = 0;  // iterations whose operands accumulator_2's pipeline has taken
+  __syncthreads();
+  for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
+    // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    if (_issued_accumulator_2 >= 3) {  // tl.dot of line 77: the wgmma of the iteration 3 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<2>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
-      #pragma unroll
-      for (int _r = 0; _r < 128; _r += 2) {
-        tl2cu_vec<half, 2> _t;
-        #pragma unroll
-        for (int _j = 0; _j < 2; ++_j) {
-          const int _k = _r + _j;
-          _t.v[_j] = c[_k];
-        }
-        const int _e = tl2cu_elem_mma<2, 2, 128, 128>(_tid, _r);
-        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2) = _t;
-      }
-      __syncthreads();
-      (void)c_ptrs[0];  // (recomputed where the runs are stored)
-      (void)c_mask[0];  // (recomputed where the runs are stored)
-      #pragma unroll
-      for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2);
-        if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)))) = _t;
-      }
+      tl2cu_wgmma<half, 128, 128, 32, 64, 128, 1, false, 2>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 16384), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 16384 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
-  } else {
     #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+    for (int _k = 0; _k < 32; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 16384 + (tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<8, 128>(0, _k))))), a_ptrs_1[_k], ((_e & 31) < tl2cu_sub(K, (k * 32))));
+    }
+    // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 8) {
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 16384 + 8192 + (tl2cu_wgmma_at_e<128, 32, 128>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 128>(tl2cu_elem_rows<8, 128>(0, _k))))), b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
+    }
+    // L77: accumulator = tl.dot(a, b, accumulator)
+    float (&accumulator_2)[128] = accumulator_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n128k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs above, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+      tl2cu_cp_async_commit();
+      ++_issued_accumulator_2;
+    }
+    // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
+    half * a_ptrs_2[32];  // [128, 32] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
+    // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
+    half * b_ptrs_2[32];  // [32, 128] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
+    // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+    #pragma unroll
+    for (int _k = 0; _k < 128; ++_k) accumulator_1[_k] = accumulator_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
+  }
+  tl2cu_wgmma_wait<256>(accumulator_1);  // the loop's last group
+  tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
+  __syncthreads();
+  for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
+    tl2cu_wgmma<half, 128, 128, 32, 64, 128, 0, false, 2>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 16384), (const half*)(tl2cu_smem + (_j % 4) * 16384 + 8192), _tid);
+  // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
+  float accumulator_3[128];  // [128, 128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
+  // L83: c = accumulator.to(tl.float16)
+  half c[128];  // [128, 128] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
+  // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+  int32_t offs_cm[4];  // [128] i32, sliced from the layout of [128, 128]: registers 0x42 of 128
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, tl2cu_deposit<0x42>(_k));
+    offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
+  }
+  // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+  int32_t offs_cn[32];  // [128] i32, sliced from the layout of [128, 128]: registers 0x3d of 128
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, tl2cu_deposit<0x3d>(_k));
+    offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
+  }
+  // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+  half * c_ptrs[128];  // [128, 128] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x42>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x3d>(_k)]));
+  // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+  bool c_mask[128];  // [128, 128] i1
+  #pragma unroll
+  for (int _k = 0; _k < 128; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x42>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x3d>(_k)] < N));
+  // L90: tl.store(c_ptrs, c, mask=c_mask)
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+    __syncthreads();
+    #pragma unroll
+    for (int _r = 0; _r < 128; _r += 2) {
+      tl2cu_vec<half, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = c[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _r);
+      *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2) = _t;
+    }
+    __syncthreads();
+    (void)c_ptrs[0];  // (recomputed where the runs are stored)
+    (void)c_mask[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 7) * 272 + (_e & 127) * 2);
+      if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)))) = _t;
+    }
   }
 }
 
 // matmul_kernel: autotune config 3: BLOCK_SIZE_M=128, BLOCK_SIZE_N=64, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=4, num_stages=4
-// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
-template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
-  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 74240 bytes, given at launch
+  __shared__ __align__(1024) unsigned char tl2cu_smem[49152];
   // L53: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -755,21 +880,21 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   int32_t offs_am[32];  // [128] i32, held in the layout of [128, 32]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 5)) % M);
   }
   // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
   int32_t offs_bn[16];  // [64] i32, held in the layout of [32, 64]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)) % N);
   }
   // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
   int32_t offs_k[32];  // [32] i32, held in the layout of [128, 32]
   #pragma unroll
   for (int _k = 0; _k < 32; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     offs_k[_k] = (_e & 31);
   }
   // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -780,7 +905,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   half * b_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul((_e >> 6), stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
   }
   // L71: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
@@ -801,44 +926,25 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
     // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 32; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14848))[((_e & 31) + (_e >> 5) * 40)], a_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14848))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*a_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
-      }
+    if (_issued_accumulator_2 >= 3) {  // tl.dot of line 77: the wgmma of the iteration 3 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<2>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<half, 128, 64, 32, 64, 128, 1, false, 2>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 12288), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 12288 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 12288 + (tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<2, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*a_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))), half(0.0f));
     // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
-    if constexpr (kAssumeAligned) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 8) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14848 + 10240))[((_e & 63) + (_e >> 6) * 72)], b_ptrs_1[_k], ((_e >> 6) < tl2cu_sub(K, (k * 32))));
-      }
-    } else {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14848 + 10240))[((_e & 63) + (_e >> 6) * 72)] = tl2cu_load_masked(&*b_ptrs_1[_k], ((_e >> 6) < tl2cu_sub(K, (k * 32))), half(0.0f));
-      }
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 12288 + 8192 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = tl2cu_load_masked(&*b_ptrs_1[_k], ((_e >> 6) < tl2cu_sub(K, (k * 32))), half(0.0f));
     }
     // L77: accumulator = tl.dot(a, b, accumulator)
-    float accumulator_2[64];  // [128, 64] fp32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs here, a and b copied into buffer _issued_accumulator_2 % 5 by their loads
-      #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) accumulator_2[_k] = accumulator_1[_k];
+    float (&accumulator_2)[64] = accumulator_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs above, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
       tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 3) {
-        tl2cu_cp_async_wait<3>();  // that iteration's copies
-        __syncthreads();
-        tl2cu_mma_regs<half, 128, 64, 32, 2, 2, 40, 72>(accumulator_2, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 14848), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 5) * 14848 + 10240), _tid);
-      }
       ++_issued_accumulator_2;
     }
     // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
@@ -857,10 +963,12 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
   }
+  tl2cu_wgmma_wait<128>(accumulator_1);  // the loop's last group
   tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 128, 64, 32, 2, 2, 40, 72>(accumulator_1, (const half*)(tl2cu_smem + (_j % 5) * 14848), (const half*)(tl2cu_smem + (_j % 5) * 14848 + 10240), _tid);
+    tl2cu_wgmma<half, 128, 64, 32, 64, 128, 0, false, 2>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 12288), (const half*)(tl2cu_smem + (_j % 4) * 12288 + 8192), _tid);
   // L82: accumulator = leaky_relu(accumulator)
   //   from L95: return tl.where(x >= 0, x, 0.01 * x)
   float accumulator_3[64];  // [128, 64] fp32
@@ -871,55 +979,203 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3(half *a_ptr, half *
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
   // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 64]: registers 0x32 of 64
+  int32_t offs_cm[4];  // [128] i32, sliced from the layout of [128, 64]: registers 0x22 of 64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, tl2cu_deposit<0x32>(_k));
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x22>(_k));
     offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6));
   }
   // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[8];  // [64] i32, sliced from the layout of [128, 64]: registers 0xd of 64
+  int32_t offs_cn[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 64
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
     offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63));
   }
   // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
   half * c_ptrs[64];  // [128, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x22>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
   // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
   bool c_mask[64];  // [128, 64] i1
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x22>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
   // L90: tl.store(c_ptrs, c, mask=c_mask)
-  if constexpr (kAssumeAligned) {
-    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+}
+
+// matmul_kernel: autotune config 3: BLOCK_SIZE_M=128, BLOCK_SIZE_N=64, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=4, num_stages=4 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) matmul_kernel_config3_aligned(half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(1024) unsigned char tl2cu_smem[49152];
+  // L53: pid = tl.program_id(axis=0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L54: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+  const int32_t num_pid_m = (tl2cu_add(M, 127) / 128);
+  // L55: num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+  const int32_t num_pid_n = (tl2cu_add(N, 63) / 64);
+  // L56: num_pid_in_group = GROUP_SIZE_M * num_pid_n
+  const int32_t num_pid_in_group = (8 * num_pid_n);
+  // L57: group_id = pid // num_pid_in_group
+  const int32_t group_id = (pid / num_pid_in_group);
+  // L58: first_pid_m = group_id * GROUP_SIZE_M
+  const int32_t first_pid_m = tl2cu_mul(group_id, 8);
+  // L59: group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+  const int32_t group_size_m = tl2cu_minimum(tl2cu_sub(num_pid_m, first_pid_m), 8);
+  // L60: pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+  const int32_t pid_m = tl2cu_add(first_pid_m, ((pid % num_pid_in_group) % group_size_m));
+  // L61: pid_n = (pid % num_pid_in_group) // group_size_m
+  const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
+  // L64: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
+  int32_t offs_am[32];  // [128] i32, held in the layout of [128, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 5)) % M);
+  }
+  // L65: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
+  int32_t offs_bn[16];  // [64] i32, held in the layout of [32, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)) % N);
+  }
+  // L66: offs_k = tl.arange(0, BLOCK_SIZE_K)
+  int32_t offs_k[32];  // [32] i32, held in the layout of [128, 32]
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    offs_k[_k] = (_e & 31);
+  }
+  // L67: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+  half * a_ptrs[32];  // [128, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul(offs_k[_k], stride_ak)));
+  // L68: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+  half * b_ptrs[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul((_e >> 6), stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
+  }
+  // L71: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+  float accumulator[64];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) accumulator[_k] = 0.0f;
+  // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+  float accumulator_1[64];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator[_k];
+  half * a_ptrs_1[32];  // [128, 32] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
+  half * b_ptrs_1[16];  // [32, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) b_ptrs_1[_k] = b_ptrs[_k];
+  int _issued_accumulator_2 = 0;  // iterations whose operands accumulator_2's pipeline has taken
+  __syncthreads();
+  for (int32_t k = 0; k < (tl2cu_add(K, 31) / 32); ++k) {
+    // L75: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+    if (_issued_accumulator_2 >= 3) {  // tl.dot of line 77: the wgmma of the iteration 3 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<2>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
-      #pragma unroll
-      for (int _r = 0; _r < 64; _r += 2) {
-        tl2cu_vec<half, 2> _t;
-        #pragma unroll
-        for (int _j = 0; _j < 2; ++_j) {
-          const int _k = _r + _j;
-          _t.v[_j] = c[_k];
-        }
-        const int _e = tl2cu_elem_mma<2, 2, 128, 64>(_tid, _r);
-        *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2) = _t;
-      }
-      __syncthreads();
-      (void)c_ptrs[0];  // (recomputed where the runs are stored)
-      (void)c_mask[0];  // (recomputed where the runs are stored)
-      #pragma unroll
-      for (int _k = 0; _k < 64; _k += 8) {  // 16-byte stores
-        const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2);
-        if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)))) = _t;
-      }
+      tl2cu_wgmma<half, 128, 64, 32, 64, 128, 1, false, 2>(accumulator_1, (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 12288), (const half*)(tl2cu_smem + ((_issued_accumulator_2 - 3) % 4) * 12288 + 8192), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
-  } else {
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = c[_k];
+    for (int _k = 0; _k < 32; _k += 8) {
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 12288 + (tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 32, false, 2, 2>(tl2cu_elem_rows<8, 128>(0, _k))))), a_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 32))));
+    }
+    // L76: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
+    #pragma unroll
+    for (int _k = 0; _k < 16; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 12288 + 8192 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))), b_ptrs_1[_k], ((_e >> 6) < tl2cu_sub(K, (k * 32))));
+    }
+    // L77: accumulator = tl.dot(a, b, accumulator)
+    float (&accumulator_2)[64] = accumulator_1;  // the loop's accumulator, updated in place
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers, pipelined (num_stages=4): the mma of the iteration 3 before runs above, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+      tl2cu_cp_async_commit();
+      ++_issued_accumulator_2;
+    }
+    // L78: a_ptrs += BLOCK_SIZE_K * stride_ak
+    half * a_ptrs_2[32];  // [128, 32] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 32));
+    // L79: b_ptrs += BLOCK_SIZE_K * stride_bk
+    half * b_ptrs_2[16];  // [32, 64] *fp16
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 32));
+    // L72: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 32; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
+    #pragma unroll
+    for (int _k = 0; _k < 16; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
+  }
+  tl2cu_wgmma_wait<128>(accumulator_1);  // the loop's last group
+  tl2cu_cp_async_wait<0>();
+  tl2cu_fence_async();
+  __syncthreads();
+  for (int _j = _issued_accumulator_2 > 3 ? _issued_accumulator_2 - 3 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
+    tl2cu_wgmma<half, 128, 64, 32, 64, 128, 0, false, 2>(accumulator_1, (const half*)(tl2cu_smem + (_j % 4) * 12288), (const half*)(tl2cu_smem + (_j % 4) * 12288 + 8192), _tid);
+  // L82: accumulator = leaky_relu(accumulator)
+  //   from L95: return tl.where(x >= 0, x, 0.01 * x)
+  float accumulator_3[64];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) accumulator_3[_k] = ((accumulator_1[_k] >= 0.0f) ? accumulator_1[_k] : (0.01f * accumulator_1[_k]));
+  // L83: c = accumulator.to(tl.float16)
+  half c[64];  // [128, 64] fp16
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) c[_k] = tl2cu_cast<half>(accumulator_3[_k]);
+  // L86: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+  int32_t offs_cm[4];  // [128] i32, sliced from the layout of [128, 64]: registers 0x22 of 64
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x22>(_k));
+    offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6));
+  }
+  // L87: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+  int32_t offs_cn[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 64
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+    offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63));
+  }
+  // L88: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+  half * c_ptrs[64];  // [128, 64] *fp16
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x22>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0x1d>(_k)]));
+  // L89: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+  bool c_mask[64];  // [128, 64] i1
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x22>(_k)] < M) && (offs_cn[tl2cu_squeeze<0x1d>(_k)] < N));
+  // L90: tl.store(c_ptrs, c, mask=c_mask)
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 8 (16 bytes)
+    __syncthreads();
+    #pragma unroll
+    for (int _r = 0; _r < 64; _r += 2) {
+      tl2cu_vec<half, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = c[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, _r);
+      *(tl2cu_vec<half, 2> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2) = _t;
+    }
+    __syncthreads();
+    (void)c_ptrs[0];  // (recomputed where the runs are stored)
+    (void)c_mask[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 64; _k += 8) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(tl2cu_smem + (_e >> 6) * 144 + (_e & 63) * 2);
+      if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)) < N))) *(tl2cu_vec<half, 8> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 6)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 64), (_e & 63)))) = _t;
+    }
   }
 }
 
@@ -981,15 +1237,15 @@ static cudaError_t matmul_kernel_config2_grid(cudaStream_t _stream, unsigned _gx
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config2<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 94720);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config2<true><<<dim3(_gx, _gy, _gz), 128, 94720, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config2_aligned<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config2<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 94720);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config2, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config2<false><<<dim3(_gx, _gy, _gz), 128, 94720, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_kernel_config2<<<dim3(_gx, _gy, _gz), 128, 65536, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   return cudaGetLastError();
 }
@@ -1006,17 +1262,9 @@ static cudaError_t matmul_kernel_config2(cudaStream_t _stream, half *a_ptr, half
 static cudaError_t matmul_kernel_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
   if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config3<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 74240);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config3<true><<<dim3(_gx, _gy, _gz), 128, 74240, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
-    }
+    tl2cu_kernels::matmul_kernel_config3_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   else
-    {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config3<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 74240);
-      if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_kernel_config3<false><<<dim3(_gx, _gy, _gz), 128, 74240, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
-    }
+    tl2cu_kernels::matmul_kernel_config3<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   return cudaGetLastError();
 }
 
