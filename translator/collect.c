@@ -204,6 +204,18 @@ static void collect_import(Module *m, Binding **env, const char *text, Loc at) {
   }
 }
 
+// A host expression computed where it can be (diag_attempt: false, nothing said, where not).
+typedef struct {
+  Module *m;
+  Node *expr;
+  Obj *result;
+} HostEval;
+
+static void eval_host(void *arg) {  // for diag_attempt
+  HostEval *e = arg;
+  e->result = module_eval(e->m, e->expr, NULL);
+}
+
 // ---- imports under module-level `if` and `try` (version checks choosing a module):
 // a name every branch that imports it binds alike is bound; a name the branches bind to
 // different things is recorded in m->conditional, for -D NAME=CHOICE to pick and for the
@@ -255,15 +267,42 @@ void choose_import(Module *m, const char *name, const char *choice, Loc loc) {
              (long long)choices->ival, name, import_choices(choices));
 }
 
+// What `NAME = value` in a branch binds, where another branch imports or defines NAME: one of
+// its choices (unsloth: `triton_cast = tl.cast` or a jit def of that name, by the Triton version).
+// The value when tl2cu can compute it and it names something (tl.cast), else a choice
+// only named, which no read can take silently.
+static Obj *assigned_choice(Module *m, Node *assign) {
+  HostEval attempt = {m, assign->b, NULL};
+  if (diag_attempt(eval_host, &attempt) && attempt.result->str &&
+      (attempt.result->kind == OBJ_BUILTIN || attempt.result->kind == OBJ_MODULE))
+    return attempt.result;
+  Obj *o = obj_new(OBJ_NONE);
+  o->str = xprintf("the value assigned at line %d", assign->loc.line);
+  return o;
+}
+
+static void add_assigned_choices(Module *m, Node **blocks, Binding **branches, int n) {
+  for (int i = 0; i < n; i++)
+    for (Node *s = blocks[i]; s; s = s->next) {
+      if (s->kind != ND_ASSIGN || !s->b || s->a->kind != ND_NAME || lookup(branches[i], s->a->str)) continue;
+      bool imported_elsewhere = false;
+      for (int j = 0; j < n; j++) imported_elsewhere |= j != i && lookup(branches[j], s->a->str);
+      if (imported_elsewhere) branches[i] = bind(branches[i], s->a->str, assigned_choice(m, s));
+    }
+}
+
 static void if_imports(Module *m, Node *ifnode, Binding **env) {
   Binding *branches[64] = {0};
+  Node *blocks[64] = {0};
   int n = 0;
   Node *s = ifnode;
   do {  // if, each elif (a lone ND_IF in orelse), then the else block if any
+    blocks[n] = s->body;
     branch_imports(m, s->body, &branches[n++]);
     s = s->orelse;
   } while (s && s->kind == ND_IF && !s->next && n < 63);
-  if (s) branch_imports(m, s, &branches[n++]);
+  if (s) blocks[n] = s, branch_imports(m, s, &branches[n++]);
+  add_assigned_choices(m, blocks, branches, n);
   merge_import_branches(m, ifnode, branches, n, env);
 }
 
@@ -383,17 +422,6 @@ static bool fixed_by_defines(Module *m, Func *f, const Options *opt) {
     n++;
   }
   return n > 0;
-}
-
-typedef struct {
-  Module *m;
-  Node *expr;
-  Obj *result;
-} HostEval;
-
-static void eval_host(void *arg) {  // for diag_attempt
-  HostEval *e = arg;
-  e->result = module_eval(e->m, e->expr, NULL);
 }
 
 static bool has_jit_decorator(Module *m, Node *decorators) {

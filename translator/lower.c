@@ -74,12 +74,14 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   if (o) return o;
   o = lookup(c->m->globals, e->str);
   if (o) return imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
-  o = module_global(c->m, e, c->in_kernel);
-  if (o) return o;
-  if (builtin_exists(e->str)) return obj_builtin(e->str);
+  // a name a module-level if binds differently by branch (imports, defs, or an assignment
+  // against those): the branch its condition takes, not one branch's assignment alone
   Obj *choices = lookup(c->m->conditional, e->str);
   o = choices ? imports_choose(c->m, e, c->in_kernel) : NULL;  // the branch a known condition takes
   if (o) return o;
+  o = choices ? NULL : module_global(c->m, e, c->in_kernel);
+  if (o) return o;
+  if (builtin_exists(e->str)) return obj_builtin(e->str);
   if (choices)
     diag_fatal(e->loc, "'%s' is imported as %s by the branches of the module-level `if` at line %lld, whose condition "
                        "tl2cu does not evaluate: choose one with -D %s=CHOICE", e->str, import_choices(choices),
