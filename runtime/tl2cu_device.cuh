@@ -758,7 +758,37 @@ TL2CU_DEVICE float tl2cu_sin(float x) { return sinf(tl2cu_ftz(x)); }
 TL2CU_DEVICE double tl2cu_sin(double x) { return sin(x); }
 TL2CU_DEVICE float tl2cu_cos(float x) { return cosf(x); }
 TL2CU_DEVICE double tl2cu_cos(double x) { return cos(x); }
-TL2CU_DEVICE float tl2cu_erf(float x) { return erff(x); }
+// tl.erf and libdevice.erf on fp32: __nv_erff as Triton 3.6 compiles it (its libdevice, the
+// flush-to-zero path: nvvm-reflect-ftz=1), instruction for instruction from its PTX on the
+// H100 (tests/gpu/probes/libdevice_ptx.py, docs/LIBDEVICE.md): one polynomial in x^2 below
+// |x| = 1.00296 (x + x p(x^2)), another in |x| above, there 1 - 2^(-|x| - |x| q(|x|)) with x's
+// sign. nvcc's erff is another algorithm: about 2% of results differed by an ulp.
+TL2CU_DEVICE float tl2cu_fma_ftz(float a, float b, float c) {
+  float d;
+  asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(d) : "f"(a), "f"(b), "f"(c));
+  return d;
+}
+TL2CU_DEVICE float tl2cu_erf(float x) {
+  float a;
+  asm("abs.ftz.f32 %0, %1;" : "=f"(a) : "f"(x));
+  const bool big = a >= __uint_as_float(0x3F8060FEu);  // (1.0029602)
+  const float t = big ? a : __fmul_rn(x, x);
+  float p = big ? __uint_as_float(0x3789CA3Cu) : __uint_as_float(0x38B1E96Au);
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0xB9F560B9u) : __uint_as_float(0xBA574D20u));
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0x3BAC840Bu) : __uint_as_float(0x3BAAD5EAu));
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0xBD0C8162u) : __uint_as_float(0xBCDC1BE7u));
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0x3E1CF906u) : __uint_as_float(0x3DE718AFu));
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0x3F6A937Eu) : __uint_as_float(0xBEC093ACu));
+  p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0x3F20D842u) : __uint_as_float(0x3E0375D3u));
+  const float s = big ? -t : x;
+  float r = tl2cu_fma_ftz(p, s, s);
+  if (big) {
+    float e;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(e) : "f"(r));
+    r = __uint_as_float((__float_as_uint(x) & 0x80000000u) | __float_as_uint(__fsub_rn(1.0f, e)));
+  }
+  return r;
+}
 TL2CU_DEVICE double tl2cu_erf(double x) { return erf(x); }
 TL2CU_DEVICE float tl2cu_floor(float x) {
   float r;

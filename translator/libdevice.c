@@ -205,7 +205,7 @@ static const LibdeviceFunc table[] = {
     {"jn", "if>f=~jnf id>d=jn"},
     {"cyl_bessel_i0", "f>f=cyl_bessel_i0f d>d=cyl_bessel_i0"},
     {"cyl_bessel_i1", "f>f=^cyl_bessel_i1f d>d=cyl_bessel_i1"},
-    {"erf", "f>f=~erff d>d=erf"},
+    {"erf", "f>f=^erff d>d=erf"},
     {"erfinv", "f>f=~erfinvf d>d=erfinv"},
     {"erfc", "f>f=~erfcf d>d=erfc"},
     {"erfcx", "f>f=~erfcxf d>d=erfcx"},
@@ -235,7 +235,7 @@ static const struct {
     {"__nv_sinpif", "by up to 2 ulp"},   {"__nv_cospif", "by up to 1 ulp"},   {"__nv_atan2f", "by up to 1 ulp"},
     {"__nv_atanf", "by up to 2 ulp"},    {"__nv_asinf", "by up to 3 ulp"},    {"__nv_acosf", "by up to 2 ulp"},
     {"__nv_acoshf", "by up to 2 ulp"},   {"__nv_asinhf", "by up to 2 ulp"},   {"__nv_hypotf", "by up to 1 ulp"},
-    {"__nv_norm3df", "by up to 1 ulp"},  {"__nv_cbrtf", "by up to 1 ulp"},    {"__nv_erff", "by up to 1 ulp"},
+    {"__nv_norm3df", "by up to 1 ulp"},  {"__nv_cbrtf", "by up to 1 ulp"},
     {"__nv_erfinvf", "by up to 1 ulp"},  {"__nv_erfcinvf", "by up to 4 ulp"}, {"__nv_normcdfinvf", "by up to 4 ulp"},
     {"__nv_powf", "by up to 2 ulp"},     {"__nv_tgammaf", "by up to 4 ulp"},
     {"__nv_powif", "at the overflow threshold (Triton inf, tl2cu a finite value)"},
@@ -358,12 +358,14 @@ static void check_inexact(Ctx *c, const char *name, const char *symbol, Loc loc)
 
 // Subnormal fp32 operands and result read and written as zeros of their sign, as
 // libdevice's flush-to-zero path (Triton's) does: tl2cu_ftz around the call. Triton's
-// sqrtf is sqrt.approx.ftz.f32 itself (tl2cu_sqrt, as tl.sqrt).
+// sqrtf is sqrt.approx.ftz.f32 itself (tl2cu_sqrt, as tl.sqrt); its erff the runtime's
+// tl2cu_erf (as tl.erf: Triton's instructions, which flush as they go).
 static Value *flushed_call(Ctx *c, const char *symbol, Scalar ret, Value **v, int n, Loc loc) {
   Value *flushed[4];
   for (int i = 0; i < n; i++)
     flushed[i] = v[i]->ty.kind == TY_F32 ? sem_extern(c, "ftz", TY_F32, &v[i], 1, loc) : v[i];
   if (!strcmp(symbol, "__nv_sqrtf")) return sem_extern(c, "sqrt", TY_F32, v, 1, loc);
+  if (!strcmp(symbol, "__nv_erff")) return sem_extern(c, "erf", TY_F32, v, 1, loc);
   Value *r = sem_extern(c, symbol, ret, flushed, n, loc);
   return ret == TY_F32 ? sem_extern(c, "ftz", TY_F32, &r, 1, loc) : r;
 }

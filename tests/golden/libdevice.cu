@@ -185,7 +185,6 @@ extern "C" __device__ float __nv_ynf(int32_t, float);
 extern "C" __device__ float __nv_jnf(int32_t, float);
 extern "C" __device__ float __nv_cyl_bessel_i0f(float);
 extern "C" __device__ float __nv_cyl_bessel_i1f(float);
-extern "C" __device__ float __nv_erff(float);
 extern "C" __device__ float __nv_erfinvf(float);
 extern "C" __device__ float __nv_erfcf(float);
 extern "C" __device__ float __nv_erfcxf(float);
@@ -2139,7 +2138,7 @@ __global__ void __launch_bounds__(128) ld_fp32(int32_t *i0_ptr, int32_t *i1_ptr,
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 108))[i[_k]] = tl2cu_ftz(__nv_cyl_bessel_i1f(tl2cu_ftz(f0[_k])));
   // L260: tl.store(out_ptr + 109 * n + i, libdevice.erf(f0), mask=m)  # erff
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 109))[i[_k]] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
+  for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 109))[i[_k]] = tl2cu_erf(f0[_k]);
   // L261: tl.store(out_ptr + 110 * n + i, libdevice.erfinv(f0), mask=m)  # erfinvf
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if (m[_k]) (out_ptr + tl2cu_mul(n, 110))[i[_k]] = tl2cu_ftz(__nv_erfinvf(tl2cu_ftz(f0[_k])));
@@ -3603,7 +3602,7 @@ __global__ void __launch_bounds__(128) ld_fp32_aligned(int32_t *i0_ptr, int32_t 
     #pragma unroll
     for (int _j = 0; _j < 2; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = tl2cu_ftz(__nv_erff(tl2cu_ftz(f0[_k])));
+      _t.v[_j] = tl2cu_erf(f0[_k]);
     }
     const int _k = _r;
     if (m[_k]) *(tl2cu_vec<float, 2> *)((out_ptr + tl2cu_mul(n, 109)) + i[_k]) = _t;
