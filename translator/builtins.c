@@ -918,8 +918,15 @@ static Obj *b_trans(Ctx *c, Node *call, Obj **a) {
   return obj_value(sem_permute(c, v, perm, call->loc));
 }
 
+// tl.reshape(input, *shape, can_reorder=False): can_reorder lets Triton's backend hand the
+// elements back in an order of its layout's choosing (for order-free uses such as a sum);
+// tl2cu keeps them row-major, which is one such order: said where it is asked.
 static Obj *b_reshape(Ctx *c, Node *call, Obj **a) {
   Value *v = block_arg(c, a[0], call, "tl.reshape");
+  if (a[2] && a[2]->kind != OBJ_NONE && const_int(a[2], call, "can_reorder"))
+    diag_warning(call->loc, "tl.reshape(..., can_reorder=True): Triton may place the elements in another order (its "
+                            "layout's); tl2cu keeps row-major order: results that depend on where an element lands "
+                            "may differ from Triton's");
   if (a[1]->kind == OBJ_TUPLE && a[1]->items.len == 0) {
     if (shape_numel(v->shape) != 1) diag_fatal(call->loc, "tl.reshape to () needs a one-element block");
     diag_fatal(call->loc, "tl.reshape to a scalar is not supported yet");
@@ -1056,7 +1063,7 @@ static const Builtin builtins[] = {
     {"tl.associative_scan", "input, axis, combine_fn, reverse=", b_associative_scan},
     {"tl.trans", "input, *dims", b_trans},
     {"tl.permute", "input, *dims", b_permute},
-    {"tl.reshape", "input, *shape", b_reshape},
+    {"tl.reshape", "input, *shape, can_reorder=", b_reshape},
     {"tl.view", "input, *shape", b_reshape},
     {"tl.ravel", "input, can_reorder=", b_ravel},
     {"tl.expand_dims", "input, axis", b_expand_dims},
@@ -1236,7 +1243,7 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   if (star >= 0) {  // "*dims": the remaining positionals, as a tuple; the parameters after it by keyword only
     Obj *rest = obj_new(OBJ_TUPLE);
     for (int i = star; i < nargs; i++) vec_push(&rest->items, args[i]);
-    if (star == np - 1 && rest->items.len == 1 && ((Obj *)rest->items.items[0])->kind == OBJ_TUPLE)
+    if (rest->items.len == 1 && ((Obj *)rest->items.items[0])->kind == OBJ_TUPLE)
       rest = rest->items.items[0];  // tl.reshape(x, (2, 3)) as tl.reshape(x, 2, 3)
     for (int i = 0; i < star && i < nargs; i++) fixed[i] = args[i];
     fixed[star] = rest;
