@@ -106,11 +106,11 @@ static void decide_negation(LoopSpan loop, Value *v) {
   }
 }
 
-static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
-  if (!v) return;
-  for (int i = 0; i < seen->len; i++)
-    if (seen->items[i] == v) return;
-  vec_push(seen, v);
+// seen: one flag per value id (each value decided once; a linear search here made a
+// fully unrolled kernel's contraction quadratic).
+static void decide_value(LoopSpan loop, Value *v, bool *seen) {
+  if (!v || seen[v->id]) return;
+  seen[v->id] = true;
   decide_value(loop, v->a, seen);
   decide_value(loop, v->b, seen);
   decide_value(loop, v->c, seen);
@@ -126,7 +126,7 @@ static void decide_value(LoopSpan loop, Value *v, Vec *seen) {
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }
 
-static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
+static void decide_fusion(LoopSpan loop, Stmt *s, bool *seen) {
   for (; s; s = s->next) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
@@ -138,12 +138,12 @@ static void decide_fusion(LoopSpan loop, Stmt *s, Vec *seen) {
 }
 
 void contract_fma(Kernel *k) {
-  Vec seen = {0};
+  bool *seen = xmalloc((size_t)sem_next_id());  // (zeroed)
   LoopSpan no_loop = {0};
-  decide_fusion(no_loop, k->body, &seen);
+  decide_fusion(no_loop, k->body, seen);
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    decide_fusion(no_loop, cb->body, &seen);  // (a combine function has no loops)
-    for (int j = 0; j < cb->n; j++) decide_value(no_loop, cb->result[j], &seen);
+    decide_fusion(no_loop, cb->body, seen);  // (a combine function has no loops)
+    for (int j = 0; j < cb->n; j++) decide_value(no_loop, cb->result[j], seen);
   }
 }

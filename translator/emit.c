@@ -711,9 +711,10 @@ const char *shape_comment(Value *v) {
 // The plain side of such an access; in a template over runs (emit_run_template)
 // predicated as with the plain variant's runs.
 static void plain_access(Em *em, Stmt *s, const Layout *l, AccessFn access) {
-  if (em->run_template || em->project_plain) layout_mark_predicated(em->k, em->run_narrow);
+  bool both = em->run_template || em->project_plain;  // (layout_keep_narrow_predicated marked both)
+  if (both) layout_swap_predicated(s);
   access(em, s, l);
-  if (em->run_template || em->project_plain) layout_mark_predicated(em->k, em->run_wide);
+  if (both) layout_swap_predicated(s);
 }
 
 // An access that the two variants of one template (em->both_facts) do differently:
@@ -1384,6 +1385,7 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
   Str plain = variant_body(em, k, name);
   int plain_smem = em->smem_bytes;
   lay_out(k, wide);
+  layout_keep_narrow_predicated(k, narrow, wide);
   em->assume_aligned = em->both_facts = em->project_plain = true;
   em->run_wide = wide;
   em->run_narrow = narrow;
@@ -1399,6 +1401,7 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
     em->run_template = true;
     k->variants = VARIANTS_RUN_TEMPLATE;
     lay_out(k, wide);  // (from the state the projection started from)
+    layout_keep_narrow_predicated(k, narrow, wide);
     emit_kernel_variant(em, k, ALIGNED_VARIANT, "");
     em->run_template = false;
     em->out = saved;

@@ -570,6 +570,7 @@ struct Value {
   bool read_across;   // V_LOAD held in its own layout and converted by its users (layout.c)
   bool predicated;    // ... and element by element there: its masked loads, and the masked
                       // stores of values read from it, predicated (layout_mark_predicated)
+  bool predicated_narrow;  // the same under a run template's narrow runs (layout_keep_narrow_predicated)
   struct {            // what emit.c learned of a materialized value along a run of its layout
     bool known;
     int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
@@ -645,6 +646,7 @@ struct Stmt {
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
   bool predicated;        // S_STORE with a mask: stores values of a predicated load (layout.c)
+  bool predicated_narrow;  // the same under a run template's narrow runs
   int64_t scratch;        // S_LET: the shared memory its op lays out; S_STORE: its staging (smem.c), in the variant laid out
 };
 
@@ -784,6 +786,8 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 // emitter lays a kernel out again for each of its variants).
 void layout_assign(Kernel *k, int run);
 void layout_mark_predicated(Kernel *k, int run);  // as the layouts with runs of `run` elements would
+void layout_keep_narrow_predicated(Kernel *k, int narrow, int wide);  // both, wide's in force
+void layout_swap_predicated(Stmt *access);  // the access's flags: the other run's
 AxisInfo axis_info(Value *v);  // (axisinfo.c) the plain variant's facts
 AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIANT
 int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements
