@@ -394,7 +394,7 @@ class KernelGen:
                 self.out_stencil()
         if self.real:  # (drawn only here, as tuples)
             for _ in range(r.randint(1, 2)):
-                r.choice([self.out_gather, self.out_gather, self.out_unpack])()
+                r.choice([self.out_gather, self.out_gather, self.out_unpack, self.out_rotary])()
 
     def build_matmul(self):
         """A matmul-shaped kernel (tutorial 03's loop, on the fuzzer's M x N inputs): the
@@ -966,6 +966,24 @@ class KernelGen:
                 v = Val(f"({g} + {b.expr})", t, tags=b.tags)
         self.store_elem(v)
 
+    def out_rotary(self):
+        """A rotary embedding's pair of outputs (unsloth's and Liger's RoPE, which differed from
+        Triton on 12-14% of fp16/bf16 elements in the drop-in harness): q0 * cos - q1 * sin and
+        q1 * cos + q0 * sin on 16-bit or fp32 inputs, sin sometimes negated first (the backward
+        pass), each stored as computed."""
+        r = self.rng
+        ty = r.choice(["fp16", "bf16", "fp16", "fp32"])
+        q0, q1, c, sin = (self.load(ty, "any", "full") for _ in range(4))
+        if r.random() < 0.3:
+            ns = self.temp("ns")
+            self.emit(f"{ns} = -{sin}")
+            sin = ns
+        a, b = self.temp("ra"), self.temp("rb")
+        self.emit(f"{a} = {q0} * {c} - {q1} * {sin}")
+        self.emit(f"{b} = {q1} * {c} + {q0} * {sin}")
+        self.store_elem(Val(a, ty))
+        self.store_elem(Val(b, ty))
+
     def out_unpack(self):
         """Bit unpacking as fp4 (e2m1) dequantizers write it (1-D kernels): the nibbles of
         a u8 input split with >> and &, put side by side with tl.interleave, sign, exponent
@@ -1091,7 +1109,7 @@ def main():
     ap.add_argument("--real-from", type=int, default=None,
                     help="kernels from this index on are elementwise-shaped again (not matmuls) and also store "
                          "what real programs broke (issue 42): gathers through loaded indices, fp4-style bit "
-                         "unpacking with tl.interleave")
+                         "unpacking with tl.interleave, rotary embeddings' a*c - b*s pairs")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
