@@ -29,6 +29,7 @@ the repository's functions (a static estimate of what it launches).
 import argparse
 import ast
 import collections
+import concurrent.futures
 import json
 import math
 import os
@@ -184,8 +185,9 @@ def chosen_programs(manifest, args):
     """(repo, index, program) of --repo (names, comma-separated) and --program (N or NAME/N items)."""
     names = set(args.repo.split(',')) if args.repo else None
     wanted = set(args.program.split(',')) if args.program else None
-    if args.group is not None:
-        wanted = (wanted or set()) | set(manifest['groups'][args.group])
+    if args.group is not None:  # (N, or N,M,...: several groups' programs)
+        for g in str(args.group).split(','):
+            wanted = (wanted or set()) | set(manifest['groups'][int(g)])
     for repo in manifest['repos']:
         in_repo = names is None or repo['name'] in names
         for index, program in enumerate(repo['programs']):
@@ -208,15 +210,26 @@ def cmd_run(args):
         sys.exit('corpus: no program of the manifest matches --repo %s --program %s --group %s'
                  % (args.repo, args.program, args.group))
     left_out = []
-    for repo, index, program in chosen:
+    if args.jobs > 1 and '--time-launches' not in args.dropin_args:
+        # programs side by side share the GPU: their times would be each other's
+        args.dropin_args = args.dropin_args + ['--time-launches', '0']
+    if args.jobs > 1 and '--jobs' not in args.dropin_args:  # (the builds' nvcc processes shared out too)
+        args.dropin_args = args.dropin_args + ['--jobs', str(max(2, (os.cpu_count() or 2) // args.jobs))]
+        print('corpus: --jobs %d: correctness and coverage only (--time-launches 0)' % args.jobs, flush=True)
+
+    def one(item):
+        repo, index, program = item
         name = '%s/%d' % (repo['name'], index)
         if args.skip_done and os.path.exists(os.path.join(args.work, name, 'program.json')):
-            continue
+            return
         left = args.budget - (time.time() - start) if args.budget else 10 ** 9
         if left < 90:
             left_out.append(name)
-            continue
+            return
         run_program(repo, index, program, args, int(left) - 15)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, chosen))
     if left_out:
         print('corpus: not run within the budget: %s (run the command again with --skip-done)' % ' '.join(left_out))
     else:
@@ -651,9 +664,12 @@ def main():
     p.add_argument('--work', required=True)
     p.add_argument('--repo', help='repositories, comma-separated')
     p.add_argument('--program', help='only these programs: indices in --repo (0,2) or NAME/N items (fla/0,mamba/2)')
-    p.add_argument('--group', type=int, help='the programs of the manifest\'s group N (one command\'s worth)')
+    p.add_argument('--group', help='the programs of the manifest\'s group N (one command\'s worth), or of groups N,M,...')
     p.add_argument('--skip-done', action='store_true', help='skip the programs that have a program.json under WORK')
     p.add_argument('--timeout', type=int, help='seconds for one run of a program (default: the manifest\'s)')
+    p.add_argument('--jobs', type=int, default=1,
+                   help='programs run side by side (more than 1: no timing, --time-launches 0, since they share '
+                        'the GPU): a coverage and correctness pass over many groups in one call')
     p.add_argument('--budget', type=int, help='seconds for the whole command: a program is stopped where it would '
                    'pass them, and the next ones are not started')
     p.add_argument('--dropin-args', nargs=argparse.REMAINDER, default=[], help='the rest goes to dropin.py')
