@@ -676,6 +676,18 @@ t_format_line() {
 }
 # ---- every sample has a benchmark entry (bench/entries.py: samples/Makefile, compare_triton.py and
 # bench.py's torch_cases, read as text; make bench stops naming any sample without one)
+# ---- the scripts that run only on the GPU machine (checks, fuzzing, the drop-in harness)
+# compile here, and the harness's command lines parse: a typo there costs a device call
+t_gpu_scripts() {
+  command -v python3 >/dev/null 2>&1 || return 0
+  if python3 -m py_compile tests/gpu/*.py tests/gpu/probes/*.py tests/fuzz/*.py tests/realworld/*.py \
+       tests/realworld/drivers/*.py bench/*.py samples/*.py >"$tmp/pyc.log" 2>&1 &&
+     python3 tests/realworld/corpus.py run --help >/dev/null 2>>"$tmp/pyc.log" &&
+     python3 tests/realworld/dropin.py --help >/dev/null 2>>"$tmp/pyc.log"; then
+    ok "GPU-side Python scripts compile, the harness's options parse"
+  else bad "GPU-side Python scripts compile, the harness's options parse" "$tmp/pyc.log"; fi
+}
+
 t_bench_entries() {
   command -v python3 >/dev/null 2>&1 || return 0
   if python3 bench/entries.py >"$tmp/entries.log" 2>&1; then ok "bench entries: $(tail -1 "$tmp/entries.log")"
@@ -726,7 +738,7 @@ t_asan() {
 TASKS=(unit parse agree constexpr fuzz cpython big rename runtime_host)
 while read -r py expected; do TASKS+=("golden $py $expected"); done < <(golden_inputs)
 TASKS+=(headers variants ir spelling desc forms header_grid errors imports bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
-        format_line bench_entries asan)
+        format_line bench_entries gpu_scripts asan)
 # The slowest first (measured: the sanitizer sweep, the rename check, CMake, the fuzzers, the
 # goldens that nvcc takes longest on), then the others as listed: the last to start are short.
 LONG_FIRST=(asan rename bt_cmake fuzz cpython 'golden */libdevice.py *' 'golden */large_scratch.py *'
