@@ -708,6 +708,31 @@ static Obj *b_getenv(Ctx *c, Node *call, Obj **a) {  // os.getenv(key, default=N
   return v ? v : a[1] ? a[1] : obj_none();
 }
 
+// packaging.version.parse / packaging.version.Version, in the version checks around kernels
+// (mamba's TRITON3, fla's TRITON_ABOVE_3_4_0, beside triton.__version__: Triton 3.6's): a
+// release of dot-separated numbers, as a string that orders as the versions do (each number
+// zero-padded, trailing zeros dropped: Version("3.0") == Version("3.0.0")). Pre-, post-, dev
+// and local versions are refused, so a condition reading one stays undecided.
+static Obj *b_version_parse(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0]->kind != OBJ_STR) diag_fatal(call->loc, "packaging.version.parse needs a string");
+  const char *p = a[0]->str + (a[0]->str[0] == 'v');
+  Vec parts = {0};
+  for (;;) {
+    size_t n = strspn(p, "0123456789");
+    if (!n || n > 9) diag_fatal(call->loc, "version '%s': only releases such as 3.6.0 are compared here", a[0]->str);
+    vec_push(&parts, xprintf("%09d", atoi(p)));
+    p += n;
+    if (!*p) break;
+    if (*p++ != '.') diag_fatal(call->loc, "version '%s': only releases such as 3.6.0 are compared here", a[0]->str);
+  }
+  while (parts.len > 1 && !strcmp(parts.items[parts.len - 1], "000000000")) parts.len--;
+  Str key = {0};
+  str_add(&key, "");
+  for (int i = 0; i < parts.len; i++) str_addf(&key, "%s%s", i ? "." : "", (const char *)parts.items[i]);
+  return obj_str(key.buf);
+}
+
 static Obj *b_zip(Ctx *c, Node *call, Obj **a) {
   (void)c;
   Obj *its = a[0], *out = obj_new(OBJ_TUPLE);
@@ -1179,6 +1204,7 @@ static const Builtin builtins[] = {
     {"zip", "*iterables, strict=", b_zip},
     {"os.getenv", "key, default=", b_getenv},
     {"os.environ.get", "key, default=", b_getenv},
+    {"packaging.version.parse", "version", b_version_parse},
 };
 
 static const Builtin *find(const char *name) {
@@ -1367,6 +1393,9 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   }
   if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
   if (!strcmp(m, "os") && !strcmp(name, "getenv")) return obj_builtin("os.getenv");
+  if (!strcmp(m, "packaging") && !strcmp(name, "version")) return obj_module("packaging.version");
+  if (!strcmp(m, "packaging.version") && (!strcmp(name, "parse") || !strcmp(name, "Version")))
+    return obj_builtin("packaging.version.parse");
   if (!strcmp(m, "os") && !strcmp(name, "environ")) return obj_module("os.environ");
   if (!strcmp(m, "os.environ") && !strcmp(name, "get")) return obj_builtin("os.environ.get");
   diag_fatal(loc, "unsupported module member '%s.%s'", m, name);

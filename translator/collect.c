@@ -145,6 +145,8 @@ static const char *known_module(const char *dotted) {
       {"torch._inductor.runtime.triton_helpers", "triton_helpers"},  // (inductor.c)
       {"torch._inductor.runtime.triton_helpers.libdevice", "libdevice"},
       {"torch._inductor.runtime.triton_helpers.math", "tl.math"},
+      {"packaging", "packaging"},  // (version checks: builtins.c b_version_parse)
+      {"packaging.version", "packaging.version"},
   };
   for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++)
     if (!strcmp(mods[i].path, dotted)) return mods[i].name;
@@ -194,6 +196,9 @@ static void collect_import(Module *m, Binding **env, const char *text, Loc at) {
       *env = bind(*env, alias, obj_builtin(xprintf("libdevice.%s", name)));
     else if (!strcmp(from, "triton") || !strcmp(from, "triton.language")) {
       *env = bind(*env, alias, obj_builtin(xprintf("%s.%s", !strcmp(from, "triton") ? "triton" : "tl", name)));
+    } else if (from_known && !strcmp(from_known, "packaging.version") &&
+               (!strcmp(name, "Version") || !strcmp(name, "parse"))) {  // from packaging.version import Version
+      *env = bind(*env, alias, obj_builtin("packaging.version.parse"));
     } else if (!strcmp(from, "itertools") && !strcmp(name, "product")) {  // (autotune configs)
       *env = bind(*env, alias, obj_builtin("itertools.product"));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
