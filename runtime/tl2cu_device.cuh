@@ -782,11 +782,7 @@ TL2CU_DEVICE float tl2cu_erf(float x) {
   p = tl2cu_fma_ftz(p, t, big ? __uint_as_float(0x3F20D842u) : __uint_as_float(0x3E0375D3u));
   const float s = big ? -t : x;
   float r = tl2cu_fma_ftz(p, s, s);
-  if (big) {
-    float e;
-    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(e) : "f"(r));
-    r = __uint_as_float((__float_as_uint(x) & 0x80000000u) | __float_as_uint(__fsub_rn(1.0f, e)));
-  }
+  if (big) r = __uint_as_float((__float_as_uint(x) & 0x80000000u) | __float_as_uint(__fsub_rn(1.0f, tl2cu_exp2(r))));
   return r;
 }
 TL2CU_DEVICE double tl2cu_erf(double x) { return erf(x); }

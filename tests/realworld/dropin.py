@@ -150,8 +150,8 @@ def module_values(jitfn):
             text = constexpr_text(v)
             if text is not None and len(text) < 200:
                 out[name] = text
-        elif triton_function_text(v):
-            out[name] = triton_function_text(v)
+        elif (text := triton_function_text(v)) is not None:
+            out[name] = text
     return out
 
 

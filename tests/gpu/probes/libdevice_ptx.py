@@ -6,50 +6,44 @@ differs (docs/LIBDEVICE.md's warning class).
 
     python3 tests/gpu/probes/libdevice_ptx.py [NAME ...]     (default: the fp32 ones that differ)
 """
+import importlib.util
 import os
 import sys
 
 import torch
-import triton
-import triton.language as tl
-from triton.language.extra import libdevice
 
 DIFFERING = ["erf", "erfinv", "erfcinv", "normcdfinv", "pow", "tgamma", "atan2", "atan", "asin", "acos",
              "acosh", "asinh", "hypot", "cbrt", "sinpi", "cospi", "norm3d"]
 BINARY = {"pow", "atan2", "hypot"}
 
 
-def kernel_for(name):
-    fn = getattr(libdevice, name)
-    if name in BINARY:
-        @triton.jit
-        def k2(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
-            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-            m = offs < n
-            tl.store(o_ptr + offs, FN(tl.load(x_ptr + offs, mask=m), tl.load(y_ptr + offs, mask=m)), mask=m)
-        k2.fn.__globals__["FN"] = fn
-        return k2, 2
-    if name == "norm3d":
-        @triton.jit
-        def k3(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
-            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-            m = offs < n
-            x = tl.load(x_ptr + offs, mask=m)
-            tl.store(o_ptr + offs, FN(x, tl.load(y_ptr + offs, mask=m), x), mask=m)
-        k3.fn.__globals__["FN"] = fn
-        return k3, 2
+def kernel_for(name, folder):
+    """A kernel of its own source for libdevice.NAME, in a file of its own: Triton's jit cache
+    keys a kernel by its source, so one source shared by every function (the function passed
+    in a global) gave every function the first one's PTX."""
+    nargs = 2 if name in BINARY else 3 if name == "norm3d" else 1
+    operands = ", ".join(["x", "y", "x"][:nargs])
+    path = os.path.join(folder, f"probe_{name}.py")
+    with open(path, "w") as f:
+        f.write(f"""import triton
 
-    @triton.jit
-    def k1(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        m = offs < n
-        tl.store(o_ptr + offs, FN(tl.load(x_ptr + offs, mask=m)), mask=m)
-    k1.fn.__globals__["FN"] = fn
-    return k1, 1
+
+@triton.jit
+def probe_{name}(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(o_ptr + offs, libdevice.{name}({operands}), mask=m)
+""")
+    spec = importlib.util.spec_from_file_location(f"probe_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, f"probe_{name}")
 
 
 def main():
-    out = os.path.join(os.environ.get("OUT", "/tmp"), "libdevice_ptx")
+    out = os.path.join(os.environ.get("OUT", "/tmp"), "libdevice_ptx")  # (the probes' sources too)
     os.makedirs(out, exist_ok=True)
     names = sys.argv[1:] or DIFFERING
     x = torch.rand(4096, device="cuda") * 0.9 + 0.05
@@ -57,7 +51,7 @@ def main():
     o = torch.empty_like(x)
     for name in names:
         try:
-            k, _ = kernel_for(name)
+            k = kernel_for(name, out)
             compiled = k[(4,)](x, y, o, x.numel(), BLOCK=1024, num_warps=4)
             open(os.path.join(out, name + ".ptx"), "w").write(compiled.asm["ptx"])
             print("ptx", name, len(compiled.asm["ptx"]))
