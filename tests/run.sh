@@ -74,6 +74,16 @@ t_constexpr() {
   fi
 }
 
+# host code's str methods (format, split, join, replace; generator expressions) as Python's
+t_hoststr() {
+  command -v python3 >/dev/null 2>&1 || return 0
+  if python3 tests/host_str_check.py "$TL2CU" --seed 1 --count 400 >"$tmp/hoststr.log" 2>&1; then
+    ok "$(tail -1 "$tmp/hoststr.log")"
+  else
+    bad "host str methods" "$tmp/hoststr.log"
+  fi
+}
+
 # the differential fuzzer's kernels (docs/FUZZING.md's command): all translated, and the
 # mismatches explained in tests/fuzz/known.json still generated as they were replayed
 t_fuzz() {
@@ -735,7 +745,7 @@ t_asan() {
 
 # ---- the driver: every task above, JOBS at a time, the long ones first; then their lines in
 # the order of TASKS, and the counts
-TASKS=(unit parse agree constexpr fuzz cpython big rename runtime_host)
+TASKS=(unit parse agree constexpr hoststr fuzz cpython big rename runtime_host)
 while read -r py expected; do TASKS+=("golden $py $expected"); done < <(golden_inputs)
 TASKS+=(headers variants ir spelling desc forms header_grid errors imports bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
         format_line bench_entries gpu_scripts asan)

@@ -248,12 +248,17 @@ static Node *slice(TSNode ts) {
   return n;
 }
 
+static Node *list_comprehension(TSNode ts);
+
 // call: function arguments:(argument_list | generator_expression)
 static Node *call(TSNode ts) {
   Node *n = new_node(ND_CALL, ts);
   n->a = expr(field(ts, "function"));
   TSNode args = field(ts, "arguments");
-  if (!is(args, "argument_list")) return unsupported(args, "a generator expression argument");
+  if (is(args, "generator_expression")) {  // f(x for x in xs): one argument
+    n->args = list_comprehension(args);
+    return n;
+  }
   Node **tail = &n->args;
   Kids ks = kids(args);
   for (int i = 0; i < ks.len; i++) {
@@ -273,9 +278,11 @@ static Node *call(TSNode ts) {
 }
 
 // list_comprehension: body:expression (for_in_clause | if_clause)+; the clauses are ND_FOR
-// (a: target, b: iterable) and ND_IF (a: condition) in order
+// (a: target, b: iterable) and ND_IF (a: condition) in order. A generator expression has the
+// same fields, and host code consumes it as it would the list (join, sum, tuple); str names it.
 static Node *list_comprehension(TSNode ts) {
   Node *n = new_node(ND_LISTCOMP, ts);
+  n->str = is(ts, "generator_expression") ? "generator expressions" : "list comprehensions";
   n->a = expr(field(ts, "body"));
   Node **tail = &n->args;
   Kids ks = kids(ts);
@@ -460,7 +467,7 @@ static Node *expr(TSNode ts) {
     n->c = expr(named(ts, 2));
     return n;
   }
-  if (is(ts, "list_comprehension")) return list_comprehension(ts);
+  if (is(ts, "list_comprehension") || is(ts, "generator_expression")) return list_comprehension(ts);
   if (is(ts, "lambda")) {
     Node *n = new_node(ND_LAMBDA, ts);
     n->a = expr(field(ts, "body"));
@@ -471,8 +478,7 @@ static Node *expr(TSNode ts) {
   }
   if (is(ts, "keyword_argument")) return unsupported(ts, "a keyword argument here");
   if (is(ts, "ellipsis")) return unsupported(ts, "'...'");
-  if (is(ts, "set_comprehension") || is(ts, "dictionary_comprehension") ||
-      is(ts, "generator_expression"))
+  if (is(ts, "set_comprehension") || is(ts, "dictionary_comprehension"))
     return unsupported(ts, "a comprehension");
   return unsupported(ts, xprintf("'%s' expressions", t));
 }

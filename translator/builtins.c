@@ -647,9 +647,11 @@ static Obj *b_product(Ctx *c, Node *call, Obj **a) {
   return out;
 }
 
-// The str methods host code calls on what it reads (os.environ.get(...).lower() in (...)).
-static const char *const str_methods[] = {"lower", "upper", "strip", "lstrip", "rstrip", "startswith", "endswith",
-                                          "isdigit"};
+// The str methods host code calls on what it reads (os.environ.get(...).lower() in (...)) and
+// builds inline asm text with (fla's softplus: template.format(out_reg=i, ...),
+// " ".join(s.split("\n"))), as Python's str does them.
+static const char *const str_methods[] = {"lower", "upper",   "strip", "lstrip", "rstrip", "startswith", "endswith",
+                                          "isdigit", "join", "split", "replace", "format"};
 
 bool str_method_known(const char *name) {
   for (size_t i = 0; i < sizeof str_methods / sizeof *str_methods; i++)
@@ -659,16 +661,140 @@ bool str_method_known(const char *name) {
 
 static bool is_strip_char(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
 
-Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc) {
+static const char *py_str(const Obj *o) { return o->kind == OBJ_STR ? o->str : obj_repr(o); }
+
+// The value a replacement field names: '' the next positional argument, '2' that one, 'name' a keyword's.
+static Obj *format_field(const char *field, StrArgs *a, int *next) {
+  if (strpbrk(field, ":!.["))
+    diag_fatal(a->loc, "str.format: the field '{%s}' has a conversion, format spec or index, which tl2cu does not apply",
+               field);
+  if (!*field || isdigit((unsigned char)*field)) {
+    int i = *field ? atoi(field) : (*next)++;
+    if (i >= a->nargs) diag_fatal(a->loc, "str.format: replacement index %d out of range", i);
+    return a->args[i];
+  }
+  for (int i = 0; i < a->nkw; i++)
+    if (!strcmp(a->kwnodes[i]->str, field)) return a->kwargs[i];
+  diag_fatal(a->loc, "str.format: no keyword argument '%s'", field);
+}
+
+static Obj *str_format(const char *t, StrArgs *a) {
+  Str s = {0};
+  str_add(&s, "");
+  int next = 0;
+  for (const char *p = t; *p; p++) {
+    if ((*p == '{' || *p == '}') && p[1] == *p) {
+      str_addf(&s, "%c", *p++);
+    } else if (*p == '}') {
+      diag_fatal(a->loc, "str.format: single '}' encountered in format string");
+    } else if (*p != '{') {
+      str_addf(&s, "%c", *p);
+    } else {
+      const char *end = strchr(p, '}');
+      if (!end) diag_fatal(a->loc, "str.format: single '{' encountered in format string");
+      str_add(&s, py_str(format_field(xstrndup(p + 1, (size_t)(end - p - 1)), a, &next)));
+      p = end;
+    }
+  }
+  return obj_str(s.buf);
+}
+
+static Obj *str_join(const char *sep, Obj *items, Loc loc) {
+  if (items->kind != OBJ_TUPLE) diag_fatal(loc, "str.join needs a compile-time list of strings, not %s", obj_kind_name(items));
+  Str s = {0};
+  str_add(&s, "");
+  for (int i = 0; i < items->items.len; i++) {
+    Obj *o = items->items.items[i];
+    if (o->kind != OBJ_STR) diag_fatal(loc, "sequence item %d: expected str instance, %s found", i, obj_kind_name(o));
+    str_addf(&s, "%s%s", i ? sep : "", o->str);
+  }
+  return obj_str(s.buf);
+}
+
+// s.split(sep=None, maxsplit=-1): at each sep, or at runs of whitespace (empty parts dropped).
+static Obj *str_split(const char *t, const char *sep, int64_t maxsplit, Loc loc) {
+  if (sep && !*sep) diag_fatal(loc, "str.split: empty separator");
+  Obj *out = obj_new(OBJ_TUPLE);
+  const char *p = t;
+  for (;;) {
+    if (!sep)
+      while (*p && is_strip_char(*p)) p++;
+    if (!sep && !*p) break;
+    const char *at = NULL;
+    if (maxsplit < 0 || out->items.len < maxsplit) {
+      if (sep) at = strstr(p, sep);
+      else for (at = p; *at && !is_strip_char(*at); at++) {}
+    }
+    if (!at || !*at) {  // the rest (past maxsplit, trailing blanks and all)
+      vec_push(&out->items, obj_str(xstrdup(p)));
+      break;
+    }
+    vec_push(&out->items, obj_str(xstrndup(p, (size_t)(at - p))));
+    p = at + (sep ? strlen(sep) : 0);
+  }
+  return out;
+}
+
+static Obj *str_replace(const char *t, const char *old, const char *new, int64_t count) {
+  Str s = {0};
+  str_add(&s, "");
+  for (int64_t done = 0;; done++) {
+    const char *at = (count < 0 || done < count) ? strstr(t, old) : NULL;
+    if (!*old && at) {  // (Python: the new text before each character and at the end)
+      str_add(&s, new);
+      if (!*t) break;
+      str_addf(&s, "%c", *t++);
+      continue;
+    }
+    if (!at) break;
+    str_addf(&s, "%.*s%s", (int)(at - t), t, new);
+    t = at + strlen(old);
+  }
+  str_add(&s, t);
+  return obj_str(s.buf);
+}
+
+static const char *str_arg(StrArgs *a, int i, const char *kw, const char *name, bool none_ok) {
+  Obj *o = i < a->nargs ? a->args[i] : NULL;
+  for (int k = 0; kw && k < a->nkw; k++)
+    if (!strcmp(a->kwnodes[k]->str, kw)) o = a->kwargs[k];
+  if (!o || (none_ok && o->kind == OBJ_NONE)) return NULL;
+  if (o->kind != OBJ_STR) diag_fatal(a->loc, "str.%s: expected a string, not %s", name, obj_kind_name(o));
+  return o->str;
+}
+
+static int64_t int_arg(StrArgs *a, int i, const char *kw, const char *name) {
+  Obj *o = i < a->nargs ? a->args[i] : NULL;
+  for (int k = 0; kw && k < a->nkw; k++)
+    if (!strcmp(a->kwnodes[k]->str, kw)) o = a->kwargs[k];
+  if (!o) return -1;
+  if (o->kind != OBJ_INT) diag_fatal(a->loc, "str.%s: expected an integer, not %s", name, obj_kind_name(o));
+  return o->ival;
+}
+
+static void str_arity(StrArgs *a, const char *name, int lo, int hi, bool keywords) {
+  if (a->nargs < lo || a->nargs > hi || (!keywords && a->nkw))
+    diag_fatal(a->loc, "str.%s() here takes %d to %d arguments%s", name, lo, hi, keywords ? "" : ", no keywords");
+}
+
+Obj *str_method(Obj *self, const char *name, StrArgs *a) {
   const char *t = self->str;
   size_t n = strlen(t);
+  if (!strcmp(name, "format")) return str_format(t, a);
+  if (!strcmp(name, "join")) return str_arity(a, name, 1, 1, false), str_join(t, a->args[0], a->loc);
+  if (!strcmp(name, "split"))
+    return str_arity(a, name, 0, 2, true), str_split(t, str_arg(a, 0, "sep", name, true), int_arg(a, 1, "maxsplit", name), a->loc);
+  if (!strcmp(name, "replace")) {
+    str_arity(a, name, 2, 3, false);
+    return str_replace(t, str_arg(a, 0, NULL, name, false), str_arg(a, 1, NULL, name, false), int_arg(a, 2, NULL, name));
+  }
   bool affix = !strcmp(name, "startswith") || !strcmp(name, "endswith");
-  if (nargs != (affix ? 1 : 0) || (affix && args[0]->kind != OBJ_STR))
-    diag_fatal(loc, "str.%s() here takes %s", name, affix ? "one string" : "no arguments");
+  str_arity(a, name, affix, affix, false);
   if (affix) {
-    size_t m = strlen(args[0]->str);
+    const char *with = str_arg(a, 0, NULL, name, false);
+    size_t m = strlen(with);
     bool start = name[0] == 's';
-    return obj_bool(m <= n && !strncmp(start ? t : t + n - m, args[0]->str, m));
+    return obj_bool(m <= n && !strncmp(start ? t : t + n - m, with, m));
   }
   if (!strcmp(name, "isdigit")) {
     bool digits = n > 0;
@@ -684,6 +810,17 @@ Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc) {
   char *out = xstrndup(t + lo, hi - lo);
   for (char *p = out; *p && !strip; p++) *p = (char)(lower ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
   return obj_str(out);
+}
+
+// str(x) in host code ('{}' in format, str(i) + ...): Python's text of a compile-time value.
+static Obj *b_str(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (!a[0]) return obj_str("");
+  Obj *o = a[0];
+  bool constant = o->kind == OBJ_INT || o->kind == OBJ_FLOAT || o->kind == OBJ_BOOL || o->kind == OBJ_NONE ||
+                  o->kind == OBJ_STR || o->kind == OBJ_TUPLE;
+  if (!constant) diag_fatal(call->loc, "str() of %s: only compile-time values have a text here", obj_kind_name(o));
+  return obj_str(py_str(o));
 }
 
 // ---------------------------------------------------------------- the environment
@@ -1191,6 +1328,7 @@ static const Builtin builtins[] = {
     {"max", "*values", b_py_max},
     {"int", "x", b_int},
     {"float", "x", b_float},
+    {"str", "object=", b_str},
     {"len", "x", b_len},
     {"abs", "x", b_py_abs},
     {"tuple", "iterable=", b_py_sequence},

@@ -819,9 +819,17 @@ static bool attempt_def(Module *m, ModuleDef *d, Node *use, Obj **out) {
   return ok;
 }
 
-static _Noreturn void ambiguous(ModuleDef *a, ModuleDef *b, Node *use) {
+// "softplus_nv" where d binds a @triton.jit function (which -D NAME=FUNC names), else NULL.
+static const char *bound_function(Module *m, ModuleDef *d, Node *use) {
+  Obj *v = NULL;
+  return attempt_def(m, d, use, &v) && v->kind == OBJ_FUNC && v->fn->is_jit ? v->fn->name : NULL;
+}
+
+static _Noreturn void ambiguous(Module *m, ModuleDef *a, ModuleDef *b, Node *use) {
+  const char *fa = bound_function(m, a, use), *fb = bound_function(m, b, use);
+  const char *value = fa && fb ? xprintf("%s (or %s)", fa, fb) : "VALUE";
   diag_error(use->loc, "which value of '%s' is read here depends on module-level code that tl2cu does not run: "
-                       "fix it with -D %s=VALUE", use->str, use->str);
+                       "fix it with -D %s=%s", use->str, use->str, value);
   diag_note(a->stmt->loc, "'%s' is bound here", a->name);
   diag_note(b->stmt->loc, "and here, in a branch that may or may not run");
   util_free_all();
@@ -842,7 +850,7 @@ static ModuleDef *resolve(Module *m, const char *name, Node *use) {
   Obj *first = NULL, *v = NULL;
   for (int i = 0; i < seen.len; i++) {
     if (!attempt_def(m, seen.items[i], use, i ? &v : &first) || (i && !obj_same(first, v)))
-      ambiguous(seen.items[0], seen.items[i], use);
+      ambiguous(m, seen.items[0], seen.items[i], use);
   }
   return seen.items[seen.len - 1];
 }

@@ -297,6 +297,21 @@ Obj *imports_attr(Obj *base, Node *use, bool in_kernel) {
   return v;
 }
 
+// -D NAME=FUNC, where FUNC names a @triton.jit function: the function FUNC of the module
+// that binds NAME (fla's `softplus = softplus_nv if IS_NVIDIA else ...`, read through `from
+// fla.ops.utils.softplus import softplus`), following NAME's imports; NULL where none has it.
+Obj *imports_function_named(Module *m, const char *name, const char *func) {
+  for (int depth = 0; m && depth < 32; depth++) {  // (an import cycle ends)
+    Obj *f = lookup(m->globals, func);
+    if (f && f->kind == OBJ_FUNC && f->fn->is_jit) return f;
+    Obj *ref = lookup(m->globals, name);
+    if (!ref || !imports_is_name_ref(ref)) return NULL;
+    name = ((Obj *)ref->items.items[1])->str;
+    m = find_module(ref->module, ((Obj *)ref->items.items[0])->str);
+  }
+  return NULL;
+}
+
 // ---- names bound by the branches of a module-level if: the branch its condition takes, when known
 
 static Node *if_at_line(Node *s, int line) {

@@ -713,7 +713,7 @@ Obj *eval(Ctx *c, Node *e) {
   case ND_SUBSCRIPT: return eval_subscript(c, e);
   case ND_CALL: return eval_call(c, e);
   case ND_LISTCOMP:
-    if (c->in_kernel) diag_fatal(e->loc, "list comprehensions are not supported in kernels");
+    if (c->in_kernel) diag_fatal(e->loc, "%s are not supported in kernels", e->str);
     return eval_listcomp(c, e, e->args, c->env, obj_new(OBJ_TUPLE));
   case ND_LAMBDA:
     if (c->in_kernel) diag_fatal(e->loc, "lambda is not supported in kernels");
@@ -756,8 +756,8 @@ static Obj *eval_call(Ctx *c, Node *e) {
       return dtype_call(fn->self, fn->str, nargs, e->loc);
     }
     if (fn->self->kind == OBJ_STR) {
-      if (nkw) diag_fatal(kwnodes[0]->loc, "str.%s() takes no keyword arguments here", fn->str);
-      return str_method(fn->self, fn->str, args, nargs, e->loc);
+      StrArgs sa = {args, nargs, kwnodes, kwargs, nkw, e->loc};
+      return str_method(fn->self, fn->str, &sa);
     }
     Obj *all[MAX_CALL_ARGS + 1];
     all[0] = fn->self;

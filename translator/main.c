@@ -152,11 +152,16 @@ static Vec file_kernels(Module *m, Vec *translated) {
   return out;
 }
 
-// -D NAME=VALUE also fixes module-level constants.
+// -D NAME=VALUE also fixes module-level constants; VALUE may name a @triton.jit function of
+// the module that binds NAME (a function chosen at import by the device).
 static void apply_module_defines(Module *m, Options *opt) {
   for (int i = 0; i < opt->defines.len; i++) {
     Define *d = opt->defines.items[i];
-    if (is_module_constant(m, d->name)) m->globals = bind(m->globals, d->name, define_literal(d->value));
+    if (is_module_constant(m, d->name)) {
+      Obj *v = define_literal(d->value);
+      Obj *f = v->kind == OBJ_STR ? imports_function_named(m, d->name, d->value) : NULL;
+      m->globals = bind(m->globals, d->name, f ? f : v);
+    }
     else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
   }
 }

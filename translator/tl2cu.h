@@ -365,7 +365,15 @@ Obj *obj_dtype(Scalar s);
 Obj *obj_module(const char *name);        // "tl", "tl.math", "libdevice"
 Obj *env_value(const char *name, Loc loc);  // os.environ's NAME (a note says which), NULL if unset (builtins.c)
 bool str_method_known(const char *name);  // a str method host code may call ("lower", "strip"...) (builtins.c)
-Obj *str_method(Obj *self, const char *name, Obj **args, int nargs, Loc loc);
+typedef struct {  // a str method's arguments, as the call gave them
+  Obj **args;
+  int nargs;
+  Node **kwnodes;  // (their names)
+  Obj **kwargs;
+  int nkw;
+  Loc loc;
+} StrArgs;
+Obj *str_method(Obj *self, const char *name, StrArgs *a);
 Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
 bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);
@@ -456,6 +464,7 @@ bool imports_is_name_ref(const Obj *o);
 Obj *imports_force(Obj *o, Node *use, bool in_kernel);  // o's value where it is a reference, else o
 Obj *imports_attr(Obj *module, Node *use, bool in_kernel);  // module.NAME (use an ND_ATTR); NULL: not a file's
 Obj *imports_choose(Module *m, Node *use, bool in_kernel);  // of a module-level if's imports, when known; NULL
+Obj *imports_function_named(Module *m, const char *name, const char *func);  // -D NAME=FUNC
 void imports_files(Vec *out);  // const char*: the paths of the files read
 
 const char *option_define(const Options *o, const char *name);  // -D NAME's value, or NULL

@@ -157,7 +157,8 @@ def module_values(jitfn):
 
 def triton_function_text(v):
     """'libdevice.tanh' or 'tl.exp' for a Triton function a module global holds (unsloth's
-    triton_tanh, chosen at import by the device type), as -D takes it; else None."""
+    triton_tanh, chosen at import by the device type), or the name of a @triton.jit function
+    (fla's softplus = softplus_nv), as -D takes it; else None."""
     import triton.language as tl
     from triton.language.extra import libdevice
     name = getattr(v, '__name__', None)
@@ -167,6 +168,8 @@ def triton_function_text(v):
         return 'libdevice.' + name
     if getattr(tl, name, None) is v:
         return 'tl.' + name
+    if type(v).__name__ == 'JITFunction':  # (fla's softplus = softplus_nv: tl2cu finds it by name)
+        return name
     return None
 
 
