@@ -26,11 +26,15 @@ typedef struct {
   Kernel *k;
 } Walk;
 
-// Pure functions of coordinates, parameters and scalars: no loads, no variables.
+// Pure functions of coordinates, parameters and scalars: no block loads, no variables. A
+// scalar in a C variable is read, not redone, even a loaded one (unsloth's grouped GEMM:
+// `offs_am[:, None] < m_size`, m_size = tl.load(...), recomputed in the K loop rather than
+// converted through shared memory there); a variable's may have changed since.
 static bool recomputable_tree(Value *v) {
   if (!v) return true;
-  if (v->kind == V_LOAD || v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
+  if (v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
+  if (v->kind == V_LOAD) return false;
   if (is_collective(v)) return false;  // only ever read from their arrays
   return recomputable_tree(v->a) && recomputable_tree(v->b) && recomputable_tree(v->c);
 }

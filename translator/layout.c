@@ -58,7 +58,8 @@ static const MmaSpace *mma_space(Shape s) {
   return NULL;
 }
 
-static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
+static Layout *make_layout(Value *v, Shape space, const int *map, int threads, int root) {
+  int rank = v->shape.rank;
   Layout *l = xmalloc(sizeof(Layout));
   *l = (Layout){.kind = LAYOUT_BLOCKED};
   l->space = space;
@@ -69,7 +70,8 @@ static Layout *make_layout(Shape space, const int *map, int rank, int threads) {
   int run = is_anchored(space) ? run_elems : 1;
   l->vec = l->per_thread >= run ? run : (int)l->per_thread;
   l->kernel_run = is_anchored(space) && l->per_thread >= run;
-  const MmaSpace *m = mma_space(space);
+  l->root = root;
+  const MmaSpace *m = v->in_mma ? mma_space(space) : NULL;
   if (m) {
     l->kind = LAYOUT_MMA;
     l->wm = m->wm;
@@ -104,12 +106,12 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
 
 bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
 
-static void require(Value *v, Shape space, const int *map, int threads);
+static void require(Value *v, Shape space, int root, const int *map, int threads);
 
 static void own_or_inline(Value *v, int threads) {
   int map[MAX_RANK];
   for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
-  require(v, v->shape, map, threads);
+  require(v, v->shape, v->id, map, threads);
 }
 
 static const MmaSpace *mma_space(Shape s);
@@ -135,39 +137,39 @@ static void dot_operand(Value *x, int threads) {
   space->dim[last] = x->shape.dim[c], map[c] = last;
   for (int d = 0; d <= last; d++)
     if (x->shape.dim[d] == 1) map[d] = -1;
-  if (mma_space(*space)) {  // (held as accumulators there: not a layout along memory)
+  if (x->in_mma && mma_space(*space)) {  // (held as accumulators there: not a layout along memory)
     own_or_inline(x, threads);
     return;
   }
   anchor(space);  // (runs as the kernel's accesses have)
-  x->layout = make_layout(*space, map, rank, threads);
+  x->layout = make_layout(x, *space, map, threads, x->id);
 }
 
 // The operands of v, each in the layout v's own elements need.
-static void require_operands(Value *v, Shape space, const int *map, int threads) {
+static void require_operands(Value *v, Shape space, int root, const int *map, int threads) {
   int amap[MAX_RANK];
   switch (v->kind) {
   case V_BROADCAST: {
     Value *a = v->a;
     int off = v->shape.rank - a->shape.rank;
     for (int j = 0; j < a->shape.rank; j++) amap[j] = a->shape.dim[j] == 1 ? -1 : map[j + off];
-    require(a, space, amap, threads);
+    require(a, space, root, amap, threads);
     return;
   }
   case V_EXPAND:
     for (int j = 0; j < v->a->shape.rank; j++) amap[j] = map[j < v->ival ? j : j + 1];
-    require(v->a, space, amap, threads);
+    require(v->a, space, root, amap, threads);
     return;
   case V_PERMUTE:
     for (int i = 0; i < v->shape.rank; i++) amap[v->perm[i]] = map[i];
-    require(v->a, space, amap, threads);
+    require(v->a, space, root, amap, threads);
     return;
   case V_FLIP:  // the same elements, in another order: held where they are needed
-    require(v->a, space, map, threads);
+    require(v->a, space, root, map, threads);
     return;
   case V_JOIN:  // the operands lack the new last dim
-    require(v->a, space, map, threads);
-    require(v->b, space, map, threads);
+    require(v->a, space, root, map, threads);
+    require(v->b, space, root, map, threads);
     return;
   case V_RESHAPE: case V_SPLIT: case V_REDUCE: case V_SCAN:
     // no dim of the operand follows a dim of the space: it keeps its own layout
@@ -175,12 +177,12 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     return;
   case V_GATHER:  // the source goes through shared memory; the index is read where the result is
     own_or_inline(v->a, threads);
-    require(v->b, space, map, threads);
+    require(v->b, space, root, map, threads);
     return;
   case V_DOT:  // the operands go through shared memory; the accumulator is read where the result is
     dot_operand(v->a, threads);
     dot_operand(v->b, threads);
-    require(v->c, space, map, threads);
+    require(v->c, space, root, map, threads);
     return;
   case V_SORT:  // the input goes through shared memory
     own_or_inline(v->a, threads);
@@ -190,9 +192,9 @@ static void require_operands(Value *v, Shape space, const int *map, int threads)
     if (v->b) own_or_inline(v->b, threads);
     return;
   default:
-    if (v->a) require(v->a, space, map, threads);
-    if (v->b) require(v->b, space, map, threads);
-    if (v->c) require(v->c, space, map, threads);
+    if (v->a) require(v->a, space, root, map, threads);
+    if (v->b) require(v->b, space, root, map, threads);
+    if (v->c) require(v->c, space, root, map, threads);
     return;
   }
 }
@@ -220,14 +222,14 @@ static bool read_across_memory(Value *v, Shape space, const int *map) {
   return run_elems > 1 || across >= 64;
 }
 
-static void require(Value *v, Shape space, const int *map, int threads) {
+static void require(Value *v, Shape space, int root, const int *map, int threads) {
   if (v->shape.rank == 0) return;  // scalars are uniform: every thread has them
   if (v->kind == V_ATOMIC) {  // each element's atomic in one thread: its own shape, users convert
     own_layout(v, threads, true);
     return;
   }
   if (v->kind == V_RESULT) {  // held where its call puts all its results
-    require(v->a, space, map, threads);
+    require(v->a, space, root, map, threads);
     return;
   }
   if (v->kind == V_LOAD && !v->layout && read_across_memory(v, space, map)) {
@@ -239,21 +241,21 @@ static void require(Value *v, Shape space, const int *map, int threads) {
     // the largest space among the uses wins: it is where the value is broadcast,
     // and reading it there costs nothing (smaller uses convert or recompute)
     if (!v->layout || shape_numel(space) > shape_numel(v->layout->space))
-      v->layout = make_layout(space, map, v->shape.rank, threads);
+      v->layout = make_layout(v, space, map, threads, root);
     return;
   }
-  require_operands(v, space, map, threads);
+  require_operands(v, space, root, map, threads);
 }
 
 static void own_layout(Value *v, int threads, bool force) {
   if (v->shape.rank == 0 || v->layout || !force) return;
   int map[MAX_RANK];
   for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
-  v->layout = make_layout(v->shape, map, v->shape.rank, threads);
+  v->layout = make_layout(v, v->shape, map, threads, v->id);
 }
 
 static void require_in(Value *v, Value *holder, int threads) {
-  if (holder->layout) require(v, holder->layout->space, holder->layout->map, threads);
+  if (holder->layout) require(v, holder->layout->space, holder->layout->root, holder->layout->map, threads);
 }
 
 // An op of several results (inline asm, a reduce or scan over a tuple) holds them all
@@ -291,7 +293,7 @@ static void walk(Stmt *s, int threads, bool force) {
     if (s->v->kind == V_RESULT) return;  // laid out with its call (next in this walk)
     own_layout(s->v, threads, force);
     results_share_layout(s->v);
-    if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->map, threads);
+    if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->root, s->v->layout->map, threads);
     return;
   case S_VARDEF: case S_ASSIGN:
     own_layout(s->var, threads, force);
@@ -302,9 +304,10 @@ static void walk(Stmt *s, int threads, bool force) {
     if (s->ptr->shape.rank) {
       int map[MAX_RANK];
       for (int i = 0; i < s->ptr->shape.rank; i++) map[i] = i;
-      if (!is_materialized(s->ptr)) require(s->ptr, s->ptr->shape, map, threads);
-      require(s->v, s->ptr->shape, map, threads);
-      if (s->mask) require(s->mask, s->ptr->shape, map, threads);
+      int root = s->ptr->layout->root;
+      if (!is_materialized(s->ptr)) require(s->ptr, s->ptr->shape, root, map, threads);
+      require(s->v, s->ptr->shape, root, map, threads);
+      if (s->mask) require(s->mask, s->ptr->shape, root, map, threads);
     }
     return;
   case S_FOR: case S_WHILE: walk(s->body, threads, force); return;
@@ -554,29 +557,45 @@ bool layout_elementwise_kind(VKind k) {
   }
 }
 
-static bool mma_space_ok(Vec *all, Shape s) {
+// Is x laid out in the layout l's propagation made (the same space, from the same root)?
+static bool in_layout_of(const Value *x, const Layout *l) {
+  return x->layout && x->layout->root == l->root && shape_eq(x->layout->space, l->space);
+}
+
+static bool mma_space_ok(Vec *all, const Layout *l) {
   for (int i = 0; i < all->len; i++) {
     Value *v = all->items[i];
-    if (!v->layout || !shape_eq(v->layout->space, s) || layout_elementwise_kind(v->kind)) continue;
+    if (!in_layout_of(v, l) || layout_elementwise_kind(v->kind)) continue;
     if (v->kind == V_REDUCE && !v->results.len) continue;
-    if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !shape_eq(v->shape, s)) return false;
+    if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !shape_eq(v->shape, l->space)) return false;
   }
   return true;
 }
 
-static bool prints_in(Stmt *s, Shape space) {
+static bool prints_in(Stmt *s, const Layout *l) {
   for (; s; s = s->next) {
-    if ((s->kind == S_PRINT || s->kind == S_ASSERT) && s->v && s->v->layout && shape_eq(s->v->layout->space, space))
-      return true;
-    if (prints_in(s->body, space) || prints_in(s->orelse, space)) return true;
+    if ((s->kind == S_PRINT || s->kind == S_ASSERT) && s->v && in_layout_of(s->v, l)) return true;
+    if (prints_in(s->body, l) || prints_in(s->orelse, l)) return true;
   }
   return false;
 }
 
+// Marks the values held as accumulators: those laid out, on the blocked assignment, by the
+// propagation that laid out a dot of mma_spaces (Value.in_mma). A dot's operands go through
+// shared memory: loaded in a layout of their own, they keep it even where their shape is
+// the result's (unsloth's 128 x 128 x 128 fp8 GEMM, its grouped GEMM's 64 x 64 x 64).
+static void mark_mma_values(Vec *all, Vec *dots) {
+  for (int i = 0; i < all->len; i++) {
+    Value *v = all->items[i];
+    v->in_mma = false;
+    for (int j = 0; j < dots->len && !v->in_mma; j++) v->in_mma = in_layout_of(v, ((Value *)dots->items[j])->layout);
+  }
+}
+
 // The spaces of 2-D tensor-core dots that may be held as mma accumulators, found on a
-// blocked assignment.
+// blocked assignment, and the values held so.
 static void find_mma_spaces(Kernel *k, int threads) {
-  Vec all = {0}, found = {0};
+  Vec all = {0}, found = {0}, dots = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
   for (int i = 0; i < all.len; i++) {
     Value *v = all.items[i];
@@ -586,9 +605,10 @@ static void find_mma_spaces(Kernel *k, int threads) {
     m->space = v->shape;
     if (threads % 32 || !mma_warps(v->shape.dim[0], v->shape.dim[1], threads / 32, &m->wm, &m->wn)) continue;
     if (k->wgmma && dot_wgmma_shape(v, threads / 32)) m->wm = threads / 32, m->wn = 1;  // (warpgroups' rows)
-    if (mma_space_ok(&all, m->space) && !prints_in(k->body, m->space)) vec_push(&found, m);
+    if (mma_space_ok(&all, v->layout) && !prints_in(k->body, v->layout)) vec_push(&found, m), vec_push(&dots, v);
   }
   mma_spaces = found;
+  mark_mma_values(&all, &dots);
 }
 
 // ---------------------------------------------------------------- sliced values

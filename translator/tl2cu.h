@@ -577,6 +577,7 @@ struct Value {
   bool packed;        // 8-bit elements held four to a word (pack.c), in the variant being emitted
   bool rolled;        // a scalar of a rolled element loop (emit_rolled), while it is emitted
   bool read_across;   // V_LOAD held in its own layout and converted by its users (layout.c)
+  bool in_mma;        // held as a tensor-core dot's accumulators are, where its space is one (layout.c)
   bool predicated;    // ... and element by element there: its masked loads, and the masked
                       // stores of values read from it, predicated (layout_mark_predicated)
   bool predicated_narrow;  // the same under a run template's narrow runs (layout_keep_narrow_predicated)
@@ -775,6 +776,7 @@ struct Layout {
   int64_t per_thread;     // E: elements each thread holds
   int vec;                // V: contiguous elements per thread
   bool kernel_run;        // V is the kernel's run (layout.c): kRun in a template over the variants' runs
+  int root;               // the id of the value whose layout this one's was required from (layout.c)
   unsigned keep;          // LAYOUT_MMA sliced (layout.c slice_values): the space's register bits the
                           // value's array holds, E = 2^popcount (one a row for a row vector); 0: all
 };

@@ -30,10 +30,10 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     rn[_k] = (_e & 31);
   }
   // L29: rk = tl.arange(0, BK)
-  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
+  int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
   // L30: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -57,15 +57,15 @@ __global__ void __launch_bounds__(128) dot_f16_loop(half *a_ptr, half *b_ptr, fl
     }
     if constexpr (kAssumeAligned) {
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), ((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K));
+      for (int _k = 0; _k < 16; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(rk[_k], k)), (tl2cu_add(rk[_k], k) < K));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k)), (tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k) < K), half(0.0f));
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 6144 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add(rk[_k], k)), (tl2cu_add(rk[_k], k) < K), half(0.0f));
       }
     }
     // L33: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0.0)
@@ -135,7 +135,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[12288];
+  __shared__ __align__(16) unsigned char tl2cu_smem[9216];
   // L40: r = tl.arange(0, B)
   int32_t r[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -184,47 +184,52 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
   }
   // L44: tl.store(c_ptr + c, tl.dot(a, b))  # tf32, the default
   float dot[8];  // [32, 32] fp32
-  {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k8), through shared memory
+  {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k8), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+      ((float*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 36)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = b[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 8192))[((_e & 31) + (_e >> 5) * 32)] = 0.0f;
+      ((float*)(tl2cu_smem + 4608))[((_e & 31) + (_e >> 5) * 36)] = b[_k];
     }
     __syncthreads();
-    tl2cu_mma_block<float, 1, 32, 32, 32, 4>((const float*)tl2cu_smem, (const float*)(tl2cu_smem + 4096), (float*)(tl2cu_smem + 8192), _tid);
-    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      dot[_k] = ((const float*)(tl2cu_smem + 8192))[((_e & 31) + (_e >> 5) * 32)];
-    }
+    for (int _k = 0; _k < 8; ++_k) dot[_k] = 0.0f;
+    tl2cu_mma_regs<float, 32, 32, 32, 2, 2, 36, 36>(dot, (const float*)tl2cu_smem, (const float*)(tl2cu_smem + 4608), _tid);
   }
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = dot[_k];
+      for (int _r = 0; _r < 8; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = dot[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
       }
-      const int _k = _r;
-      *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
+      __syncthreads();
+      (void)c[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+        *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
+      }
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) c_ptr[c[_k]] = dot[_k];
+    for (int _k = 0; _k < 8; ++_k) {
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      c_ptr[(((_e >> 5) * 32) + (_e & 31))] = dot[_k];
+    }
   }
   // L45: tl.store(c_ptr + B * B + c, tl.dot(a, b, input_precision="tf32x3"))
   float dot_1[8];  // [32, 32] fp32
@@ -375,15 +380,15 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
   int8_t a[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-    a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    a[_k] = *((a_ptr + ((_e >> 5) * 32)) + (_e & 31));
   }
   // L54: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
   int8_t b[8];  // [32, 32] i8
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-    b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+    b[_k] = *((b_ptr + ((_e >> 5) * 32)) + (_e & 31));
   }
   // L55: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
@@ -397,14 +402,18 @@ __global__ void __launch_bounds__(128) dot_i8(int8_t *a_ptr, int8_t *b_ptr, int3
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = a[_k];
+    for (int _k = 0; _k < 8; _k += 4) {  // 4-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      tl2cu_vec<int8_t, 4> _run;
+      for (int _j = 0; _j < 4; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<int8_t, 4>*)&((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = b[_k];
+    for (int _k = 0; _k < 8; _k += 4) {  // 4-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      tl2cu_vec<int8_t, 4> _run;
+      for (int _j = 0; _j < 4; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<int8_t, 4>*)&((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -427,18 +436,20 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
     r[_k] = (_e >> 5);
   }
   // L53: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
-  int8_t a[8];  // [32, 32] i8
+  int8_t a[8];  // [32, 32] i8 (8-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-    a[_k] = *((a_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
+  for (int _k = 0; _k < 8; _k += 8) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const tl2cu_vec<int8_t, 8> _t = *(const tl2cu_vec<int8_t, 8> *)((a_ptr + ((_e >> 5) * 32)) + (_e & 31));
+    for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L54: b = tl.load(b_ptr + r[:, None] * B + r[None, :])
-  int8_t b[8];  // [32, 32] i8
+  int8_t b[8];  // [32, 32] i8 (8-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-    b[_k] = *((b_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31));
+  for (int _k = 0; _k < 8; _k += 8) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const tl2cu_vec<int8_t, 8> _t = *(const tl2cu_vec<int8_t, 8> *)((b_ptr + ((_e >> 5) * 32)) + (_e & 31));
+    for (int _j = 0; _j < 8; ++_j) b[_k + _j] = _t.v[_j];
   }
   // L55: c = r[:, None] * B + r[None, :]
   int32_t c[8];  // [32, 32] i32
@@ -452,14 +463,18 @@ __global__ void __launch_bounds__(128) dot_i8_aligned(int8_t *a_ptr, int8_t *b_p
   {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = a[_k];
+    for (int _k = 0; _k < 8; _k += 8) {  // 8-byte stores
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_vec<int8_t, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<int8_t, 8>*)&((int8_t*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 48)] = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = b[_k];
+    for (int _k = 0; _k < 8; _k += 8) {  // 8-byte stores
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_vec<int8_t, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = b[_k + _j];
+      *(tl2cu_vec<int8_t, 8>*)&((int8_t*)(tl2cu_smem + 1536))[((_e & 31) + (_e >> 5) * 48)] = _run;
     }
     __syncthreads();
     #pragma unroll
@@ -948,12 +963,12 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, float *c_ptr) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[8192];
+  __shared__ __align__(16) unsigned char tl2cu_smem[5120];
   // L84: r = tl.arange(0, B)
-  int32_t r[8];  // [32] i32, held in the layout of [32, 32]
+  int32_t r[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+  for (int _k = 0; _k < 2; ++_k) {
+    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
     r[_k] = (_e >> 5);
   }
   // L85: a = tl.load(a_ptr + r[:, None] * B + r[None, :])
@@ -962,14 +977,14 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((a_ptr + (r[_k] * 32)) + (_e & 31));
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((a_ptr + ((_e >> 5) * 32)) + (_e & 31));
       for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      a[_k] = *((a_ptr + (r[_k] * 32)) + (_e & 31));
+      a[_k] = *((a_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
   // L86: bt = tl.load(bt_ptr + r[:, None] * B + r[None, :])
@@ -978,14 +993,14 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((bt_ptr + (r[_k] * 32)) + (_e & 31));
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((bt_ptr + ((_e >> 5) * 32)) + (_e & 31));
       for (int _j = 0; _j < 8; ++_j) bt[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      bt[_k] = *((bt_ptr + (r[_k] * 32)) + (_e & 31));
+      bt[_k] = *((bt_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
   }
   // L87: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
@@ -1004,50 +1019,52 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     dot_input[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
   }
   float dot[8];  // [32, 32] fp32
-  {  // tl.dot: a @ dot_input on tensor cores (mma.sync m16n8k16), through shared memory
+  {  // tl.dot: a @ dot_input on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 32)] = a[_k];
+      ((half*)(tl2cu_smem + 0))[((_e & 31) + (_e >> 5) * 40)] = a[_k];
     }
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
       const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((half*)(tl2cu_smem + 2048))[((_e & 31) + (_e >> 5) * 32)] = dot_input[_k];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)] = 0.0f;
+      ((half*)(tl2cu_smem + 2560))[((_e & 31) + (_e >> 5) * 40)] = dot_input[_k];
     }
     __syncthreads();
-    tl2cu_mma_block<half, 1, 32, 32, 32, 4>((const half*)tl2cu_smem, (const half*)(tl2cu_smem + 2048), (float*)(tl2cu_smem + 4096), _tid);
-    __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      dot[_k] = ((const float*)(tl2cu_smem + 4096))[((_e & 31) + (_e >> 5) * 32)];
-    }
+    for (int _k = 0; _k < 8; ++_k) dot[_k] = 0.0f;
+    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 2560), _tid);
   }
   if constexpr (kAssumeAligned) {
-    #pragma unroll
-    for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
-      tl2cu_vec<float, 4> _t;
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 4; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = dot[_k];
+      for (int _r = 0; _r < 8; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = dot[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
       }
-      const int _k = _r;
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *(tl2cu_vec<float, 4> *)((c_ptr + (r[_k] * 32)) + (_e & 31)) = _t;
+      __syncthreads();
+      (void)r[0];  // (recomputed where the runs are stored)
+      (void)r[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+        *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+      }
     }
   } else {
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      *((c_ptr + (r[_k] * 32)) + (_e & 31)) = dot[_k];
+      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
+      *((c_ptr + (r[tl2cu_squeeze<0x2>(_k)] * 32)) + (_e & 31)) = dot[_k];
     }
   }
 }
@@ -1067,10 +1084,10 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
     rm[_k] = (_e >> 6);
   }
   // L95: rk = tl.arange(0, K)
-  int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
+  int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
   // L96: rn = tl.arange(0, N)
@@ -1109,24 +1126,26 @@ __global__ void __launch_bounds__(128) dot_stationary(half *w_ptr, half *x_ptr, 
     half x[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {
-        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
-        for (int _j = 0; _j < 2; ++_j) x[_k + _j] = _t.v[_j];
+      for (int _k = 0; _k < 16; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((x_ptr + tl2cu_mul(rk[_k], tl2cu_mul(T, 64))) + tl2cu_add((_e & 63), tl2cu_mul(t, 64)));
+        for (int _j = 0; _j < 8; ++_j) x[_k + _j] = _t.v[_j];
       }
     } else {
       #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) x[_k] = *((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + tl2cu_add(rn[tl2cu_squeeze<0x5>(_k)], tl2cu_mul(t, 64)));
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        x[_k] = *((x_ptr + tl2cu_mul(rk[_k], tl2cu_mul(T, 64))) + tl2cu_add((_e & 63), tl2cu_mul(t, 64)));
+      }
     }
     // L100: o = tl.dot(w, x)
     float o[16];  // [32, 64] fp32
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-        const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, _k);
-        tl2cu_vec<half, 2> _run;
-        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = x[_k + _j];
-        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 2560))[((_e & 63) + (_e >> 6) * 72)] = _run;
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2560))[((_e & 63) + (_e >> 6) * 72)] = x[_k];
       }
       __syncthreads();
       #pragma unroll
@@ -1180,10 +1199,10 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     rm[_k] = (_e >> 6);
   }
   // L110: rk = tl.arange(0, K)
-  int32_t rk[4];  // [32] i32, sliced from the layout of [32, 64]: registers 0xa of 16
+  int32_t rk[16];  // [32] i32, held in the layout of [32, 64]
   #pragma unroll
-  for (int _k = 0; _k < 4; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, tl2cu_deposit<0xa>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rk[_k] = (_e >> 6);
   }
   // L111: rn = tl.arange(0, N)
@@ -1212,7 +1231,10 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
   // L113: x_ptrs = x_ptr + rk[:, None] * (N * T) + rn[None, :]
   half * x_ptrs[16];  // [32, 64] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[tl2cu_squeeze<0xa>(_k)], tl2cu_mul(T, 64))) + rn[tl2cu_squeeze<0x5>(_k)]);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    x_ptrs[_k] = ((x_ptr + tl2cu_mul(rk[_k], tl2cu_mul(T, 64))) + (_e & 63));
+  }
   // L114: acc = tl.zeros((M, N), dtype=tl.float32)
   float acc[16];  // [32, 64] fp32
   #pragma unroll
@@ -1230,9 +1252,9 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     half _x_next[16];  // [32, 64] fp16
     if constexpr (kAssumeAligned) {
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {
-        const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)x_ptrs_1[_k];
-        for (int _j = 0; _j < 2; ++_j) _x_next[_k + _j] = _t.v[_j];
+      for (int _k = 0; _k < 16; _k += 8) {
+        const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)x_ptrs_1[_k];
+        for (int _j = 0; _j < 8; ++_j) _x_next[_k + _j] = _t.v[_j];
       }
     } else {
       #pragma unroll
@@ -1256,11 +1278,9 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
     {  // tl.dot: w @ x on tensor cores (mma.sync m16n8k16), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-        const int _e = tl2cu_elem_mma<1, 4, 32, 64>(_tid, _k);
-        tl2cu_vec<half, 2> _run;
-        for (int _j = 0; _j < 2; ++_j) _run.v[_j] = x[_k + _j];
-        *(tl2cu_vec<half, 2>*)&((half*)(tl2cu_smem + 2560))[((_e & 63) + (_e >> 6) * 72)] = _run;
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        ((half*)(tl2cu_smem + 2560))[((_e & 63) + (_e >> 6) * 72)] = x[_k];
       }
       __syncthreads();
       #pragma unroll
@@ -1272,9 +1292,9 @@ __global__ void __launch_bounds__(128) dot_prefetch(half *w_ptr, half *x_ptr, fl
       half _x_next[16];  // [32, 64] fp16
       if constexpr (kAssumeAligned) {
         #pragma unroll
-        for (int _k = 0; _k < 16; _k += 2) {
-          const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(x_ptrs_1[_k] + 64);
-          for (int _j = 0; _j < 2; ++_j) _x_next[_k + _j] = _t.v[_j];
+        for (int _k = 0; _k < 16; _k += 8) {
+          const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(x_ptrs_1[_k] + 64);
+          for (int _j = 0; _j < 8; ++_j) _x_next[_k + _j] = _t.v[_j];
         }
       } else {
         #pragma unroll
@@ -1491,8 +1511,11 @@ __global__ void __launch_bounds__(128) dot_copy_ahead(half *w_ptr, half *x_ptr, 
 }
 
 // dot_left_running: num_warps=4, M=64, K=32, N=64
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
   __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
   // L146: rm = tl.arange(0, M)
   int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
@@ -1509,186 +1532,42 @@ __global__ void __launch_bounds__(128) dot_left_running(half *w_ptr, half *x_ptr
     rk[_k] = (_e & 31);
   }
   // L148: rn = tl.arange(0, N)
-  int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
+  int32_t rn[16];  // [64] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     rn[_k] = (_e >> 5);
   }
   // L149: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
   half w[16];  // [64, 32] fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) w[_k] = *((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-  // L150: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
-  half * x_ptrs[16];  // [32, 64] *fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
-  }
-  // L151: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
-  half * v_ptrs[16];  // [64, 32] *fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-  // L152: acc = tl.zeros((M, K), dtype=tl.float32)
-  float acc[16];  // [64, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) acc[_k] = 0.0f;
-  // L153: for t in range(0, T):
-  float acc_1[16];  // [64, 32] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
-  half * x_ptrs_1[16];  // [32, 64] *fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
-  half * v_ptrs_1[16];  // [64, 32] *fp16
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs[_k];
-  int _x_stage = 0;  // the buffer of x the iteration reads
-  // the first iteration's x (line 155), copied ahead
-  if (0 < T) {
+  if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *x_ptrs_1[_k];
-    tl2cu_fence_async();  // (these stores, for wgmma's reads)
-  }
-  tl2cu_cp_async_commit();
-  int _v_stage = 0;  // the buffer of v the iteration reads
-  // the first iteration's v (line 154), copied ahead
-  if (0 < T) {
+    for (int _k = 0; _k < 16; _k += 8) {
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
+      for (int _j = 0; _j < 8; ++_j) w[_k + _j] = _t.v[_j];
+    }
+  } else {
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      (*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *v_ptrs_1[_k];
+      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+      w[_k] = *((w_ptr + ((_e >> 5) * 32)) + (_e & 31));
     }
-    tl2cu_fence_async();  // (these stores, for wgmma's reads)
-  }
-  tl2cu_cp_async_commit();
-  __syncthreads();
-  // w, the same every iteration: into shared memory once, for the tl.dot of line 156
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-    tl2cu_vec<half, 2> _run;
-    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = w[_k + _j];
-    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 12288 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = _run;
-  }
-  tl2cu_fence_async();  // (these stores, for wgmma's reads)
-  for (int32_t t = 0; t < T; ++t) {
-    // L154: v = tl.load(v_ptrs)
-    // v: loaded ahead, in the iteration before (prefetch.c)
-    // L155: x = tl.load(x_ptrs)
-    // x: loaded ahead, in the iteration before (prefetch.c)
-    // L156: s = tl.dot(w, x)
-    float s[32];  // [64, 64] fp32
-    {  // tl.dot: w @ x on warpgroup MMA (wgmma m64n64k16), the result in registers
-      tl2cu_cp_async_wait<1>();  // x's copies, made an iteration ahead
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 32; ++_k) s[_k] = 0.0f;
-      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(s, (const half*)(tl2cu_smem + 12288), (const half*)(tl2cu_smem + 24576 + (_x_stage) * 4096), _tid);
-    }
-    // the next iteration's x, in flight while this one computes
-    if (tl2cu_add(t, 1) < T) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<2, 128>(0, _k))))) = *(x_ptrs_1[_k] + 2048);
-      tl2cu_fence_async();  // (these stores, for wgmma's reads)
-    }
-    tl2cu_cp_async_commit();
-    _x_stage ^= 1;
-    // L157: p = tl.maximum(s, 0.0).to(tl.float16)
-    half p[32];  // [64, 64] fp16
-    #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) p[_k] = tl2cu_cast<half>(tl2cu_maximum(s[_k], 0.0f));
-    // L158: acc = acc * 0.5
-    tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma, left running)
-    float acc_2[16];  // [64, 32] fp32
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) acc_2[_k] = (acc_1[_k] * 0.5f);
-    // L159: acc = tl.dot(p, v, acc)
-    float acc_3[16];  // [64, 32] fp32
-    {  // tl.dot: p @ v on warpgroup MMA (wgmma m64n32k16), the result in registers
-      tl2cu_cp_async_wait<1>();  // v's copies, made an iteration ahead
-      __syncthreads();
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) acc_3[_k] = acc_2[_k];
-      tl2cu_wgmma_regs_a<half, 64, 32, 64, 64, false, 1>(acc_3, p, (const half*)(tl2cu_smem + 16384 + (_v_stage) * 4096));  // (p from its registers; left running)
-    }
-    // the next iteration's v, in flight while this one computes
-    if (tl2cu_add(t, 1) < T) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *(v_ptrs_1[_k] + 2048);
-      }
-      tl2cu_fence_async();  // (these stores, for wgmma's reads)
-    }
-    tl2cu_cp_async_commit();
-    _v_stage ^= 1;
-    // L160: x_ptrs += N * K
-    half * x_ptrs_2[16];  // [32, 64] *fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
-    // L161: v_ptrs += N * K
-    half * v_ptrs_2[16];  // [64, 32] *fp16
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v_ptrs_2[_k] = (v_ptrs_1[_k] + 2048);
-    // L153: for t in range(0, T):
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc_3[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) v_ptrs_1[_k] = v_ptrs_2[_k];
-  }
-  tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma of the last iteration)
-  // L162: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
-  #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]) = acc_1[_k];
-}
-
-// dot_left_running: num_warps=4, M=64, K=32, N=64 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
-  const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[32768];
-  // L146: rm = tl.arange(0, M)
-  int32_t rm[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
-    rm[_k] = (_e >> 5);
-  }
-  // L147: rk = tl.arange(0, K)
-  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
-    rk[_k] = (_e & 31);
-  }
-  // L148: rn = tl.arange(0, N)
-  int32_t rn[2];  // [64] i32, sliced from the layout of [64, 32]: registers 0x2 of 16
-  #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0x2>(_k));
-    rn[_k] = (_e >> 5);
-  }
-  // L149: w = tl.load(w_ptr + rm[:, None] * K + rk[None, :])
-  half w[16];  // [64, 32] fp16 (4-byte loads)
-  #pragma unroll
-  for (int _k = 0; _k < 16; _k += 2) {
-    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)((w_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
-    for (int _j = 0; _j < 2; ++_j) w[_k + _j] = _t.v[_j];
   }
   // L150: x_ptrs = x_ptr + rk[:, None] + rn[None, :] * K
-  half * x_ptrs[16];  // [32, 64] *fp16
+  half * x_ptrs[16];  // [32, 64] *fp16, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-    x_ptrs[_k] = ((x_ptr + (_e >> 6)) + ((_e & 63) * 32));
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    x_ptrs[_k] = ((x_ptr + (_e & 31)) + (rn[_k] * 32));
   }
   // L151: v_ptrs = v_ptr + rn[:, None] * K + rk[None, :]
   half * v_ptrs[16];  // [64, 32] *fp16
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) v_ptrs[_k] = ((v_ptr + (rn[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]);
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+    v_ptrs[_k] = ((v_ptr + (rn[_k] * 32)) + (_e & 31));
+  }
   // L152: acc = tl.zeros((M, K), dtype=tl.float32)
   float acc[16];  // [64, 32] fp32
   #pragma unroll
@@ -1697,7 +1576,7 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   float acc_1[16];  // [64, 32] fp32
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) acc_1[_k] = acc[_k];
-  half * x_ptrs_1[16];  // [32, 64] *fp16
+  half * x_ptrs_1[16];  // [32, 64] *fp16, held in the layout of [64, 32]
   #pragma unroll
   for (int _k = 0; _k < 16; ++_k) x_ptrs_1[_k] = x_ptrs[_k];
   half * v_ptrs_1[16];  // [64, 32] *fp16
@@ -1706,29 +1585,42 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   int _x_stage = 0;  // the buffer of x the iteration reads
   // the first iteration's x (line 155), copied ahead
   if (0 < T) {
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = *x_ptrs_1[_k];
-    tl2cu_fence_async();  // (these stores, for wgmma's reads)
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), x_ptrs_1[_k], true);
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        (*(half*)(tl2cu_smem + 24576 + (_x_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *x_ptrs_1[_k];
+      }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+    }
   }
   tl2cu_cp_async_commit();
   int _v_stage = 0;  // the buffer of v the iteration reads
   // the first iteration's v (line 154), copied ahead
   if (0 < T) {
-    #pragma unroll
-    for (int _k = 0; _k < 16; _k += 2) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), v_ptrs_1[_k], true);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 8) {
+        tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), v_ptrs_1[_k], true);
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 16384 + (_v_stage) * 4096 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = *v_ptrs_1[_k];
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
     }
   }
   tl2cu_cp_async_commit();
   __syncthreads();
   // w, the same every iteration: into shared memory once, for the tl.dot of line 156
   #pragma unroll
-  for (int _k = 0; _k < 16; _k += 2) {  // 4-byte stores
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-    tl2cu_vec<half, 2> _run;
-    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = w[_k + _j];
-    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 12288 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = _run;
+  for (int _k = 0; _k < 16; ++_k) {
+    (*(half*)(tl2cu_smem + 12288 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = w[_k];
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t t = 0; t < T; ++t) {
@@ -1743,13 +1635,24 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
       __syncthreads();
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) s[_k] = 0.0f;
-      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(s, (const half*)(tl2cu_smem + 12288), (const half*)(tl2cu_smem + 24576 + (_x_stage) * 4096), _tid);
+      tl2cu_wgmma<half, 64, 64, 32, 64, 64, 0, true>(s, (const half*)(tl2cu_smem + 12288), (const half*)(tl2cu_smem + 24576 + (_x_stage) * 4096), _tid);
     }
     // the next iteration's x, in flight while this one computes
     if (tl2cu_add(t, 1) < T) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = *(x_ptrs_1[_k] + 2048);
-      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+      if constexpr (kAssumeAligned) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; _k += 8) {
+          const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (x_ptrs_1[_k] + 2048), true);
+        }
+      } else {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) {
+          const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+          (*(half*)(tl2cu_smem + 24576 + (_x_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = *(x_ptrs_1[_k] + 2048);
+        }
+        tl2cu_fence_async();  // (these stores, for wgmma's reads)
+      }
     }
     tl2cu_cp_async_commit();
     _x_stage ^= 1;
@@ -1773,16 +1676,21 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
     }
     // the next iteration's v, in flight while this one computes
     if (tl2cu_add(t, 1) < T) {
-      #pragma unroll
-      for (int _k = 0; _k < 16; _k += 2) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (v_ptrs_1[_k] + 2048), true);
+      if constexpr (kAssumeAligned) {
+        #pragma unroll
+        for (int _k = 0; _k < 16; _k += 8) {
+          tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))), (v_ptrs_1[_k] + 2048), true);
+        }
+      } else {
+        #pragma unroll
+        for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 16384 + (_v_stage ^ 1) * 4096 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<kRun, 128>(0, _k))))) = *(v_ptrs_1[_k] + 2048);
+        tl2cu_fence_async();  // (these stores, for wgmma's reads)
       }
     }
     tl2cu_cp_async_commit();
     _v_stage ^= 1;
     // L160: x_ptrs += N * K
-    half * x_ptrs_2[16];  // [32, 64] *fp16
+    half * x_ptrs_2[16];  // [32, 64] *fp16, held in the layout of [64, 32]
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) x_ptrs_2[_k] = (x_ptrs_1[_k] + 2048);
     // L161: v_ptrs += N * K
@@ -1799,28 +1707,33 @@ __global__ void __launch_bounds__(128) dot_left_running_aligned(half *w_ptr, hal
   }
   tl2cu_wgmma_wait<32>(acc_1);  // (line 159's wgmma of the last iteration)
   // L162: tl.store(o_ptr + rm[:, None] * K + rk[None, :], acc)
-  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
-    __syncthreads();
-    #pragma unroll
-    for (int _r = 0; _r < 16; _r += 2) {
-      tl2cu_vec<float, 2> _t;
+  if constexpr (kAssumeAligned) {
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = acc_1[_k];
+      for (int _r = 0; _r < 16; _r += 2) {
+        tl2cu_vec<float, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = acc_1[_k];
+        }
+        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
+        *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
       }
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _r);
-      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4) = _t;
+      __syncthreads();
+      (void)rm[0];  // (recomputed where the runs are stored)
+      (void)rk[0];  // (recomputed where the runs are stored)
+      #pragma unroll
+      for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+        const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
+        *(tl2cu_vec<float, 4> *)((o_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
+      }
     }
-    __syncthreads();
-    (void)rm[0];  // (recomputed where the runs are stored)
-    (void)rk[0];  // (recomputed where the runs are stored)
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 16; _k += 4) {  // 16-byte stores
-      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
-      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
-      *(tl2cu_vec<float, 4> *)((o_ptr + ((_e >> 5) * 32)) + (_e & 31)) = _t;
-    }
+    for (int _k = 0; _k < 16; ++_k) *((o_ptr + (rm[tl2cu_squeeze<0x2>(_k)] * 32)) + rk[tl2cu_squeeze<0xd>(_k)]) = acc_1[_k];
   }
 }
 
@@ -1843,10 +1756,10 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     rn[_k] = (_e & 31);
   }
   // L172: rk = tl.arange(0, BK)
-  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
+  int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
   // L173: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
@@ -1879,7 +1792,10 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
     // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      a_at[_k] = tl2cu_add(tl2cu_mul((_e >> 5), K), tl2cu_add(rk[_k], k));
+    }
     // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
@@ -1888,9 +1804,9 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
     // L179: a_in = (k + rk)[None, :] < K
-    bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
+    bool a_in[16];  // [1, 32] i1, held in the layout of [64, 32]
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
+    for (int _k = 0; _k < 16; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
     // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
@@ -1899,25 +1815,21 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
     // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
-    uint8_t dot_input[16];  // [64, 32] fp8e4nv
+    if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
+    for (int _k = 0; _k < 16; ++_k) (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
     uint8_t dot_input_1[8];  // [32, 32] fp8e4nv
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) dot_input_1[_k] = tl2cu_load_masked(&x4_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e4nv(0.0f));
     float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
-        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
-      }
+    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input copied into buffer _issued_acc4_2 % 3 by its load
+      tl2cu_cp_async_commit();
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_1[_k];
@@ -1925,25 +1837,21 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       ++_issued_acc4_2;
     }
     // L182: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
-    uint8_t dot_input_2[16];  // [64, 32] fp8e5
+    if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+    for (int _k = 0; _k < 16; ++_k) (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
     uint8_t dot_input_3[8];  // [32, 32] fp8e5
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) dot_input_3[_k] = tl2cu_load_masked(&x5_ptr[b_at[_k]], b_in[_k], tl2cu_fp32_to_fp8e5(0.0f));
     half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
-        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input_2[_k];
-      }
+    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input_2 copied into buffer _issued_acc5_2 % 3 by its load
+      tl2cu_cp_async_commit();
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<4, 128>(0, _k))))) = dot_input_3[_k];
@@ -1959,10 +1867,7 @@ __global__ void __launch_bounds__(128) dot_low_precision(uint8_t *x4_ptr, uint8_
       __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      (*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))) = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], half(0.0f));
-    }
+    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<4, 128>(0, _k))))) = tl2cu_load_masked(&h_ptr[a_at[_k]], a_in[_k], half(0.0f));
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) (*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + 4096 + (tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<4, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 32, 32>(tl2cu_elem_rows<4, 128>(0, _k))))) = tl2cu_load_masked(&h_ptr[b_at[_k]], b_in[_k], half(0.0f));
     half (&acch_2)[16] = acch_1;  // the loop's accumulator, updated in place
@@ -2030,10 +1935,10 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     rn[_k] = (_e & 31);
   }
   // L172: rk = tl.arange(0, BK)
-  int32_t rk[8];  // [32] i32, sliced from the layout of [64, 32]: registers 0xd of 16
+  int32_t rk[16];  // [32] i32, held in the layout of [64, 32]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
     rk[_k] = (_e & 31);
   }
   // L173: acc4 = tl.zeros((BM, BN), dtype=tl.float32)
@@ -2066,7 +1971,10 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
     // L177: a_at = rm[:, None] * K + (k + rk)[None, :]
     int32_t a_at[16];  // [64, 32] i32
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a_at[_k] = tl2cu_add(tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K), tl2cu_add(rk[tl2cu_squeeze<0xd>(_k)], k));
+    for (int _k = 0; _k < 16; ++_k) {
+      const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
+      a_at[_k] = tl2cu_add(tl2cu_mul((_e >> 5), K), tl2cu_add(rk[_k], k));
+    }
     // L178: b_at = BM * K + (k + rk)[:, None] * BN + rn[None, :]
     int32_t b_at[8];  // [32, 32] i32
     #pragma unroll
@@ -2075,9 +1983,9 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       b_at[_k] = tl2cu_add(tl2cu_add(tl2cu_mul(K, 64), (_e & 31)), tl2cu_mul(tl2cu_add((_e >> 5), k), 32));
     }
     // L179: a_in = (k + rk)[None, :] < K
-    bool a_in[8];  // [1, 32] i1, sliced from the layout of [64, 32]: registers 0xd of 16
+    bool a_in[16];  // [1, 32] i1, held in the layout of [64, 32]
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
+    for (int _k = 0; _k < 16; ++_k) a_in[_k] = (tl2cu_add(rk[_k], k) < K);
     // L180: b_in = (k + rk)[:, None] < K
     bool b_in[8];  // [32, 1] i1, held in the layout of [32, 32]
     #pragma unroll
@@ -2086,9 +1994,17 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       b_in[_k] = (tl2cu_add((_e >> 5), k) < K);
     }
     // L181: acc4 = tl.dot(tl.load(x4_ptr + a_at, mask=a_in, other=0.0), tl.load(x4_ptr + b_at, mask=b_in, other=0.0), acc4)
-    uint8_t dot_input[16];  // [64, 32] fp8e4nv
+    if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) dot_input[_k] = tl2cu_load_masked(&x4_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e4nv(0.0f));
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_cp_async<16>(&(*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<16, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<16, 128>(0, _k))))), (x4_ptr + a_at[_k]), a_in[_k]);
+    }
     uint8_t dot_input_1[8];  // [32, 32] fp8e4nv (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
@@ -2098,18 +2014,8 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
     }
     float (&acc4_2)[16] = acc4_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc4_2 >= 2) {  // tl.dot of line 181: the wgmma of the iteration 2 before, ahead of this iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<tl2cu_e4m3, 64, 32, 32, 32, 32, 1, true>(acc4_1, (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072), (const tl2cu_e4m3*)(tl2cu_smem + 6144 + ((_issued_acc4_2 - 2) % 3) * 3072 + 2048), _tid);
-        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input[_k];
-      }
+    {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input copied into buffer _issued_acc4_2 % 3 by its load
+      tl2cu_cp_async_commit();
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         (*(uint8_t*)(tl2cu_smem + 6144 + (_issued_acc4_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_1[_k];
@@ -2117,9 +2023,17 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       ++_issued_acc4_2;
     }
     // L182: acc5 = tl.dot(tl.load(x5_ptr + a_at, mask=a_in, other=0.0), tl.load(x5_ptr + b_at, mask=b_in, other=0.0), acc5,
-    uint8_t dot_input_2[16];  // [64, 32] fp8e5
+    if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
+      tl2cu_cp_async_wait<1>();  // that iteration's copies
+      tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
+      __syncthreads();
+      tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
+      __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
+    }
     #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) dot_input_2[_k] = tl2cu_load_masked(&x5_ptr[a_at[_k]], a_in[tl2cu_squeeze<0xd>(_k)], tl2cu_fp32_to_fp8e5(0.0f));
+    for (int _k = 0; _k < 16; _k += 16) {
+      tl2cu_cp_async<16>(&(*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + (tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<16, 128>(_tid, 0)) + tl2cu_wgmma_at_e<32, 64, 32, false, 1>(tl2cu_elem_rows<16, 128>(0, _k))))), (x5_ptr + a_at[_k]), a_in[_k]);
+    }
     uint8_t dot_input_3[8];  // [32, 32] fp8e5 (8-byte loads)
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
@@ -2129,18 +2043,8 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       for (int _j = 0; _j < 8; ++_j) dot_input_3[_k + _j] = _t.v[_j];
     }
     half (&acc5_2)[16] = acc5_1;  // the loop's accumulator, updated in place
-    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above
-      if (_issued_acc5_2 >= 2) {  // tl.dot of line 182: the wgmma of the iteration 2 before, ahead of this iteration's copies
-        tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
-        __syncthreads();
-        tl2cu_wgmma<tl2cu_e5m2, 64, 32, 32, 32, 32, 1, true>(acc5_1, (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072), (const tl2cu_e5m2*)(tl2cu_smem + 15360 + ((_issued_acc5_2 - 2) % 3) * 3072 + 2048), _tid);
-        __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
-      }
-      #pragma unroll
-      for (int _k = 0; _k < 16; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + tl2cu_wgmma_at<32, 64, 1>((_e >> 5), (_e & 31)))) = dot_input_2[_k];
-      }
+    {  // tl.dot: dot_input_2 @ dot_input_3 on warpgroup MMA (wgmma m64n32k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs above, dot_input_2 copied into buffer _issued_acc5_2 % 3 by its load
+      tl2cu_cp_async_commit();
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         (*(uint8_t*)(tl2cu_smem + 15360 + (_issued_acc5_2 % 3) * 3072 + 2048 + (tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<32, 32, 32, true, 1>(tl2cu_elem_rows<8, 128>(0, _k))))) = dot_input_3[_k];
@@ -2156,9 +2060,8 @@ __global__ void __launch_bounds__(128) dot_low_precision_aligned(uint8_t *x4_ptr
       __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
     #pragma unroll
-    for (int _k = 0; _k < 16; _k += 2) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 32>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + tl2cu_wgmma_at<64, 64>((_e >> 5), (_e & 31)))), (h_ptr + a_at[_k]), a_in[tl2cu_squeeze<0xd>(_k)]);
+    for (int _k = 0; _k < 16; _k += 8) {
+      tl2cu_cp_async<16>(&(*(half*)(tl2cu_smem + 24576 + (_issued_acch_2 % 3) * 6144 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<16, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<16, 128>(0, _k))))), (h_ptr + a_at[_k]), a_in[_k]);
     }
     #pragma unroll
     for (int _k = 0; _k < 8; _k += 8) {
@@ -2310,7 +2213,7 @@ extern "C" cudaError_t dot_f32(cudaStream_t _stream, float *a_ptr, float *b_ptr,
 
 extern "C" cudaError_t dot_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(c_ptr))
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr))
     tl2cu_kernels::dot_i8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
   else
     tl2cu_kernels::dot_i8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr);
@@ -2436,10 +2339,10 @@ extern "C" cudaError_t dot_copy_ahead(cudaStream_t _stream, half *w_ptr, half *x
 
 extern "C" cudaError_t dot_left_running_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *w_ptr, half *x_ptr, half *v_ptr, float *o_ptr, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(v_ptr) && tl2cu_aligned16(o_ptr))
-    tl2cu_kernels::dot_left_running_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
+  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(x_ptr) && tl2cu_aligned16(v_ptr) && tl2cu_aligned16(o_ptr))
+    tl2cu_kernels::dot_left_running<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
   else
-    tl2cu_kernels::dot_left_running<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
+    tl2cu_kernels::dot_left_running<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, v_ptr, o_ptr, T);
   return cudaGetLastError();
 }
 

@@ -46,7 +46,10 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   // L66: q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :] * stride_d)
   half q[32];  // [128, 64] fp16
   #pragma unroll
-  for (int _k = 0; _k < 32; ++_k) q[_k] = *(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
+  for (int _k = 0; _k < 32; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 256>(_tid, _k);
+    q[_k] = *(((Q + base) + tl2cu_mul(tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6)), stride_n)) + (_e & 63));
+  }
   // L67: k_ptrs = K + base + offs_n[None, :] * stride_n + offs_d[:, None] * stride_d  # k transposed: [HEAD_DIM, BLOCK_N]
   half * k_ptrs[16];  // [64, 64] *fp16
   #pragma unroll
@@ -122,10 +125,9 @@ __global__ void __launch_bounds__(256) attn_fwd(half *Q, half *K, half *V, float
   // q, the same every iteration: into shared memory once, for the tl.dot of line 32
   #pragma unroll
   for (int _k = 0; _k < 32; _k += 2) {  // 4-byte stores
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
     tl2cu_vec<half, 2> _run;
     for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
-    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 24576 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))) = _run;
+    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 24576 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<2, 256>(0, _k))))) = _run;
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {
@@ -354,13 +356,17 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
   half q[32];  // [128, 64] fp16
   if constexpr (kAssumeAligned) {
     #pragma unroll
-    for (int _k = 0; _k < 32; _k += 2) {
-      const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
-      for (int _j = 0; _j < 2; ++_j) q[_k + _j] = _t.v[_j];
+    for (int _k = 0; _k < 32; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+      const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(((Q + base) + tl2cu_mul(tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6)), stride_n)) + (_e & 63));
+      for (int _j = 0; _j < 8; ++_j) q[_k + _j] = _t.v[_j];
     }
   } else {
     #pragma unroll
-    for (int _k = 0; _k < 32; ++_k) q[_k] = *(((Q + base) + tl2cu_mul(offs_m[tl2cu_squeeze<0x2>(_k)], stride_n)) + offs_d[tl2cu_squeeze<0x1d>(_k)]);
+    for (int _k = 0; _k < 32; ++_k) {
+      const int _e = tl2cu_elem_rows<8, 256>(_tid, _k);
+      q[_k] = *(((Q + base) + tl2cu_mul(tl2cu_add(tl2cu_mul(start_m, 128), (_e >> 6)), stride_n)) + (_e & 63));
+    }
   }
   // L67: k_ptrs = K + base + offs_n[None, :] * stride_n + offs_d[:, None] * stride_d  # k transposed: [HEAD_DIM, BLOCK_N]
   half * k_ptrs[16];  // [64, 64] *fp16
@@ -451,11 +457,10 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
   __syncthreads();
   // q, the same every iteration: into shared memory once, for the tl.dot of line 32
   #pragma unroll
-  for (int _k = 0; _k < 32; _k += 2) {  // 4-byte stores
-    const int _e = tl2cu_elem_mma<8, 1, 128, 64>(_tid, _k);
-    tl2cu_vec<half, 2> _run;
-    for (int _j = 0; _j < 2; ++_j) _run.v[_j] = q[_k + _j];
-    *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 24576 + tl2cu_wgmma_at<128, 128>((_e >> 6), (_e & 63)))) = _run;
+  for (int _k = 0; _k < 32; _k += 8) {  // 16-byte stores
+    tl2cu_vec<half, 8> _run;
+    for (int _j = 0; _j < 8; ++_j) _run.v[_j] = q[_k + _j];
+    *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 24576 + (tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64>(tl2cu_elem_rows<8, 256>(0, _k))))) = _run;
   }
   tl2cu_fence_async();  // (these stores, for wgmma's reads)
   for (int32_t start_n = 0; start_n < N_CTX; start_n = tl2cu_add(start_n, 64)) {

@@ -287,26 +287,30 @@ __global__ void __launch_bounds__(128) dot_wide(half *a_ptr, half *b_ptr, float 
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
   half dot_input[128];  // [128, 128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) dot_input[_k] = a_ptr[offs[_k]];
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    dot_input[_k] = a_ptr[(((_e >> 7) * 128) + (_e & 127))];
+  }
   half dot_input_1[128];  // [128, 128] fp16
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) dot_input_1[_k] = b_ptr[offs[_k]];
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+    dot_input_1[_k] = b_ptr[(((_e >> 7) * 128) + (_e & 127))];
+  }
   float dot[128];  // [128, 128] fp32
   {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n128k16), the result in registers
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
-      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 0 + tl2cu_wgmma_at<128, 128>(tl2cu_wgmma_row<128, 2>((_e >> 7)), (_e & 127)))) = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 0 + (tl2cu_wgmma_at_e<128, 128, 128, false, 2, 2>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 128, 128, false, 2, 2>(tl2cu_elem_rows<2, 128>(0, _k))))) = _run;
     }
     #pragma unroll
     for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
       tl2cu_vec<half, 2> _run;
       for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
-      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 32768 + tl2cu_wgmma_at<128, 128>((_e >> 7), (_e & 127)))) = _run;
+      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 32768 + (tl2cu_wgmma_at_e<128, 128, 128>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 128, 128>(tl2cu_elem_rows<2, 128>(0, _k))))) = _run;
     }
     tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();
@@ -330,34 +334,34 @@ __global__ void __launch_bounds__(128) dot_wide_aligned(half *a_ptr, half *b_ptr
     offs[_k] = (((_e >> 7) * 128) + (_e & 127));
   }
   // L41: tl.store(c_ptr + offs, tl.dot(tl.load(a_ptr + offs), tl.load(b_ptr + offs)))
-  half dot_input[128];  // [128, 128] fp16 (4-byte loads)
+  half dot_input[128];  // [128, 128] fp16 (16-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 128; _k += 2) {
-    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(a_ptr + offs[_k]);
-    for (int _j = 0; _j < 2; ++_j) dot_input[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 128; _k += 8) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(a_ptr + (((_e >> 7) * 128) + (_e & 127)));
+    for (int _j = 0; _j < 8; ++_j) dot_input[_k + _j] = _t.v[_j];
   }
-  half dot_input_1[128];  // [128, 128] fp16 (4-byte loads)
+  half dot_input_1[128];  // [128, 128] fp16 (16-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 128; _k += 2) {
-    const tl2cu_vec<half, 2> _t = *(const tl2cu_vec<half, 2> *)(b_ptr + offs[_k]);
-    for (int _j = 0; _j < 2; ++_j) dot_input_1[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 128; _k += 8) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const tl2cu_vec<half, 8> _t = *(const tl2cu_vec<half, 8> *)(b_ptr + (((_e >> 7) * 128) + (_e & 127)));
+    for (int _j = 0; _j < 8; ++_j) dot_input_1[_k + _j] = _t.v[_j];
   }
   float dot[128];  // [128, 128] fp32
   {  // tl.dot: dot_input @ dot_input_1 on warpgroup MMA (wgmma m64n128k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
-      tl2cu_vec<half, 2> _run;
-      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input[_k + _j];
-      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 0 + tl2cu_wgmma_at<128, 128>(tl2cu_wgmma_row<128, 2>((_e >> 7)), (_e & 127)))) = _run;
+    for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = dot_input[_k + _j];
+      *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 0 + (tl2cu_wgmma_at_e<128, 128, 128, false, 2, 2>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 128, false, 2, 2>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
     #pragma unroll
-    for (int _k = 0; _k < 128; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<4, 1, 128, 128>(_tid, _k);
-      tl2cu_vec<half, 2> _run;
-      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = dot_input_1[_k + _j];
-      *(tl2cu_vec<half, 2>*)&(*(half*)(tl2cu_smem + 32768 + tl2cu_wgmma_at<128, 128>((_e >> 7), (_e & 127)))) = _run;
+    for (int _k = 0; _k < 128; _k += 8) {  // 16-byte stores
+      tl2cu_vec<half, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = dot_input_1[_k + _j];
+      *(tl2cu_vec<half, 8>*)&(*(half*)(tl2cu_smem + 32768 + (tl2cu_wgmma_at_e<128, 128, 128>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 128>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
     tl2cu_fence_async();  // (these stores, for wgmma's reads)
     __syncthreads();

@@ -42,17 +42,17 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[16];  // [256] i32, sliced from the layout of [128, 256]: registers 0x1d of 128
+  int32_t offs_bn[128];  // [256] i32, held in the layout of [128, 256]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x1d>(_k));
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 256), (_e & 255)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 256]: registers 0x62 of 128
+  int32_t offs_k[128];  // [128] i32, held in the layout of [128, 256]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, tl2cu_deposit<0x62>(_k));
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_k[_k] = (_e >> 8);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -65,7 +65,7 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[128];  // [128, 256] *i8
   #pragma unroll
-  for (int _k = 0; _k < 128; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x62>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0x1d>(_k)], stride_bn)));
+  for (int _k = 0; _k < 128; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[128];  // [128, 256] i32
   #pragma unroll
@@ -98,10 +98,18 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
       }
     }
     // L51: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 4, 128, 256>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 53248 + 18432))[((_e & 255) + (_e >> 8) * 272)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x62>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 128; _k += 16) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        tl2cu_cp_async<16>(&((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 53248 + 18432))[((_e & 255) + (_e >> 8) * 272)], b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))));
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 128; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 53248 + 18432))[((_e & 255) + (_e >> 8) * 272)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      }
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[128];  // [128, 256] i32
@@ -178,8 +186,11 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config0(int8_t *a_ptr,
 }
 
 // matmul_int8_kernel: autotune config 1: BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=128, GROUP_SIZE_M=8, num_warps=8, num_stages=3
+// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16
+template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   const int _tid = threadIdx.x;
+  constexpr int kRun = kAssumeAligned ? 16 : 4;  // consecutive elements a thread holds
   extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 147456 bytes, given at launch
   // L32: pid = tl.program_id(axis=0)
   const int32_t pid = (int32_t)blockIdx.x;
@@ -200,37 +211,37 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   // L40: pid_n = (pid % num_pid_in_group) // group_size_m
   const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
   // L42: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
-  int32_t offs_am[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
+  int32_t offs_am[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
+  int32_t offs_bn[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
+  int32_t offs_k[64];  // [128] i32, held in the layout of [128, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
     offs_k[_k] = (_e >> 7);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
   int8_t * a_ptrs[64];  // [128, 128] *i8
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[tl2cu_squeeze<0x32>(_k)], stride_am), tl2cu_mul((_e & 127), stride_ak)));
+    const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[_k], stride_am), tl2cu_mul((_e & 127), stride_ak)));
   }
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[64];  // [128, 128] *i8
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[64];  // [128, 128] i32
   #pragma unroll
@@ -249,16 +260,32 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   __syncthreads();
   for (int32_t k = 0; k < (tl2cu_add(K, 127) / 128); ++k) {
     // L50: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 127) < tl2cu_sub(K, (k * 128))), (int8_t)0);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 64; _k += 16) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        tl2cu_cp_async<16>(&((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864))[((_e & 127) + (_e >> 7) * 144)], a_ptrs_1[_k], ((_e & 127) < tl2cu_sub(K, (k * 128))));
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 64; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 127) < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      }
     }
     // L51: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 64; _k += 16) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        tl2cu_cp_async<16>(&((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)], b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))));
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 64; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 256>(_tid, _k);
+        ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 128))), (int8_t)0);
+      }
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[64];  // [128, 128] i32
@@ -316,171 +343,33 @@ __global__ void __launch_bounds__(256) matmul_int8_kernel_config1(int8_t *a_ptr,
   #pragma unroll
   for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
   // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = accumulator_1[_k];
-}
-
-// matmul_int8_kernel: autotune config 1: BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=128, GROUP_SIZE_M=8, num_warps=8, num_stages=3 (variant for 16-byte aligned pointers and ints divisible by 16)
-__global__ void __launch_bounds__(256) matmul_int8_kernel_config1_aligned(int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
-  const int _tid = threadIdx.x;
-  extern __shared__ __align__(1024) unsigned char tl2cu_smem[];  // 147456 bytes, given at launch
-  // L32: pid = tl.program_id(axis=0)
-  const int32_t pid = (int32_t)blockIdx.x;
-  // L33: num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
-  const int32_t num_pid_m = (tl2cu_add(M, 127) / 128);
-  // L34: num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
-  const int32_t num_pid_n = (tl2cu_add(N, 127) / 128);
-  // L35: num_pid_in_group = GROUP_SIZE_M * num_pid_n
-  const int32_t num_pid_in_group = (8 * num_pid_n);
-  // L36: group_id = pid // num_pid_in_group
-  const int32_t group_id = (pid / num_pid_in_group);
-  // L37: first_pid_m = group_id * GROUP_SIZE_M
-  const int32_t first_pid_m = tl2cu_mul(group_id, 8);
-  // L38: group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
-  const int32_t group_size_m = tl2cu_minimum(tl2cu_sub(num_pid_m, first_pid_m), 8);
-  // L39: pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
-  const int32_t pid_m = tl2cu_add(first_pid_m, ((pid % num_pid_in_group) % group_size_m));
-  // L40: pid_n = (pid % num_pid_in_group) // group_size_m
-  const int32_t pid_n = ((pid % num_pid_in_group) / group_size_m);
-  // L42: offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
-  int32_t offs_am[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
-    offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) % M);
-  }
-  // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
-    offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
-  }
-  // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
-    offs_k[_k] = (_e >> 7);
-  }
-  // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
-  int8_t * a_ptrs[64];  // [128, 128] *i8
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-    a_ptrs[_k] = (a_ptr + tl2cu_add(tl2cu_mul(offs_am[tl2cu_squeeze<0x32>(_k)], stride_am), tl2cu_mul((_e & 127), stride_ak)));
-  }
-  // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
-  int8_t * b_ptrs[64];  // [128, 128] *i8
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
-  // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
-  int32_t accumulator[64];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) accumulator[_k] = 0;
-  // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
-  int32_t accumulator_1[64];  // [128, 128] i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator[_k];
-  int8_t * a_ptrs_1[64];  // [128, 128] *i8
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) a_ptrs_1[_k] = a_ptrs[_k];
-  int8_t * b_ptrs_1[64];  // [128, 128] *i8
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs_1[_k] = b_ptrs[_k];
-  int _issued_accumulator_2 = 0;  // iterations whose operands accumulator_2's pipeline has taken
-  __syncthreads();
-  for (int32_t k = 0; k < (tl2cu_add(K, 127) / 128); ++k) {
-    // L50: a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*a_ptrs_1[_k], ((_e & 127) < tl2cu_sub(K, (k * 128))), (int8_t)0);
-    }
-    // L51: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 4) * 36864 + 18432))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 128))), (int8_t)0);
-    }
-    // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
-    int32_t accumulator_2[64];  // [128, 128] i32
-    {  // tl.dot: a @ b on tensor cores (mma.sync m16n8k32), the result in registers, pipelined (num_stages=3): the mma of the iteration 2 before runs here, a and b copied into buffer _issued_accumulator_2 % 4 by their loads
+  if constexpr (kAssumeAligned) {
+    {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+      __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) accumulator_2[_k] = accumulator_1[_k];
-      tl2cu_cp_async_commit();
-      if (_issued_accumulator_2 >= 2) {
-        tl2cu_cp_async_wait<2>();  // that iteration's copies
-        __syncthreads();
-        tl2cu_mma_regs<int8_t, 128, 128, 128, 2, 4, 144, 144>(accumulator_2, (const int8_t*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 36864), (const int8_t*)(tl2cu_smem + ((_issued_accumulator_2 - 2) % 4) * 36864 + 18432), _tid);
+      for (int _r = 0; _r < 64; _r += 2) {
+        tl2cu_vec<int32_t, 2> _t;
+        #pragma unroll
+        for (int _j = 0; _j < 2; ++_j) {
+          const int _k = _r + _j;
+          _t.v[_j] = accumulator_1[_k];
+        }
+        const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _r);
+        *(tl2cu_vec<int32_t, 2> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4) = _t;
       }
-      ++_issued_accumulator_2;
-    }
-    // L53: a_ptrs += BLOCK_SIZE_K * stride_ak
-    int8_t * a_ptrs_2[64];  // [128, 128] *i8
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_2[_k] = (a_ptrs_1[_k] + tl2cu_mul(stride_ak, 128));
-    // L54: b_ptrs += BLOCK_SIZE_K * stride_bk
-    int8_t * b_ptrs_2[64];  // [128, 128] *i8
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_2[_k] = (b_ptrs_1[_k] + tl2cu_mul(stride_bk, 128));
-    // L49: for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) accumulator_1[_k] = accumulator_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a_ptrs_1[_k] = a_ptrs_2[_k];
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) b_ptrs_1[_k] = b_ptrs_2[_k];
-  }
-  tl2cu_cp_async_wait<0>();
-  __syncthreads();
-  for (int _j = _issued_accumulator_2 > 2 ? _issued_accumulator_2 - 2 : 0; _j < _issued_accumulator_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<int8_t, 128, 128, 128, 2, 4, 144, 144>(accumulator_1, (const int8_t*)(tl2cu_smem + (_j % 4) * 36864), (const int8_t*)(tl2cu_smem + (_j % 4) * 36864 + 18432), _tid);
-  // L56: offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
-  int32_t offs_cm[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0x32 of 64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0x32>(_k));
-    offs_cm[_k] = tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7));
-  }
-  // L57: offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-  int32_t offs_cn[8];  // [128] i32, sliced from the layout of [128, 128]: registers 0xd of 64
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, tl2cu_deposit<0xd>(_k));
-    offs_cn[_k] = tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127));
-  }
-  // L58: c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
-  int32_t * c_ptrs[64];  // [128, 128] *i32
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_ptrs[_k] = ((c_ptr + tl2cu_mul(stride_cm, offs_cm[tl2cu_squeeze<0x32>(_k)])) + tl2cu_mul(stride_cn, offs_cn[tl2cu_squeeze<0xd>(_k)]));
-  // L59: c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
-  bool c_mask[64];  // [128, 128] i1
-  #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) c_mask[_k] = ((offs_cm[tl2cu_squeeze<0x32>(_k)] < M) && (offs_cn[tl2cu_squeeze<0xd>(_k)] < N));
-  // L60: tl.store(c_ptrs, accumulator, mask=c_mask)
-  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
-    __syncthreads();
-    #pragma unroll
-    for (int _r = 0; _r < 64; _r += 2) {
-      tl2cu_vec<int32_t, 2> _t;
+      __syncthreads();
+      (void)c_ptrs[0];  // (recomputed where the runs are stored)
+      (void)c_mask[0];  // (recomputed where the runs are stored)
       #pragma unroll
-      for (int _j = 0; _j < 2; ++_j) {
-        const int _k = _r + _j;
-        _t.v[_j] = accumulator_1[_k];
+      for (int _k = 0; _k < 64; _k += 4) {  // 16-byte stores
+        const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
+        const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4);
+        if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) < N))) *(tl2cu_vec<int32_t, 4> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)))) = _t;
       }
-      const int _e = tl2cu_elem_mma<2, 4, 128, 128>(_tid, _r);
-      *(tl2cu_vec<int32_t, 2> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4) = _t;
     }
-    __syncthreads();
-    (void)c_ptrs[0];  // (recomputed where the runs are stored)
-    (void)c_mask[0];  // (recomputed where the runs are stored)
+  } else {
     #pragma unroll
-    for (int _k = 0; _k < 64; _k += 4) {  // 16-byte stores
-      const int _e = tl2cu_elem_rows<4, 256>(_tid, _k);
-      const tl2cu_vec<int32_t, 4> _t = *(const tl2cu_vec<int32_t, 4> *)(tl2cu_smem + (_e >> 7) * 528 + (_e & 127) * 4);
-      if (((tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)) < M) && (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) < N))) *(tl2cu_vec<int32_t, 4> *)((c_ptr + tl2cu_mul(stride_cm, tl2cu_add(tl2cu_mul(pid_m, 128), (_e >> 7)))) + tl2cu_mul(stride_cn, tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)))) = _t;
-    }
+    for (int _k = 0; _k < 64; ++_k) if (c_mask[_k]) *c_ptrs[_k] = accumulator_1[_k];
   }
 }
 
@@ -705,17 +594,17 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
     offs_am[_k] = (tl2cu_add(tl2cu_mul(pid_m, 64), (_e >> 6)) % M);
   }
   // L43: offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
-  int32_t offs_bn[8];  // [128] i32, sliced from the layout of [64, 128]: registers 0xd of 64
+  int32_t offs_bn[64];  // [128] i32, held in the layout of [64, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0xd>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs_bn[_k] = (tl2cu_add(tl2cu_mul(pid_n, 128), (_e & 127)) % N);
   }
   // L44: offs_k = tl.arange(0, BLOCK_SIZE_K)
-  int32_t offs_k[8];  // [64] i32, sliced from the layout of [64, 128]: registers 0x32 of 64
+  int32_t offs_k[64];  // [64] i32, held in the layout of [64, 128]
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, tl2cu_deposit<0x32>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
     offs_k[_k] = (_e >> 7);
   }
   // L45: a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
@@ -728,7 +617,7 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
   // L46: b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
   int8_t * b_ptrs[64];  // [64, 128] *i8
   #pragma unroll
-  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[tl2cu_squeeze<0x32>(_k)], stride_bk), tl2cu_mul(offs_bn[tl2cu_squeeze<0xd>(_k)], stride_bn)));
+  for (int _k = 0; _k < 64; ++_k) b_ptrs[_k] = (b_ptr + tl2cu_add(tl2cu_mul(offs_k[_k], stride_bk), tl2cu_mul(offs_bn[_k], stride_bn)));
   // L48: accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.int32)
   int32_t accumulator[64];  // [64, 128] i32
   #pragma unroll
@@ -761,10 +650,18 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
       }
     }
     // L51: b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0)
-    #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) {
-      const int _e = tl2cu_elem_mma<1, 4, 64, 128>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14336 + 5120))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[tl2cu_squeeze<0x32>(_k)] < tl2cu_sub(K, (k * 64))), (int8_t)0);
+    if constexpr (kAssumeAligned) {
+      #pragma unroll
+      for (int _k = 0; _k < 64; _k += 16) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        tl2cu_cp_async<16>(&((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14336 + 5120))[((_e & 127) + (_e >> 7) * 144)], b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))));
+      }
+    } else {
+      #pragma unroll
+      for (int _k = 0; _k < 64; ++_k) {
+        const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
+        ((int8_t*)(tl2cu_smem + (_issued_accumulator_2 % 5) * 14336 + 5120))[((_e & 127) + (_e >> 7) * 144)] = tl2cu_load_masked(&*b_ptrs_1[_k], (offs_k[_k] < tl2cu_sub(K, (k * 64))), (int8_t)0);
+      }
     }
     // L52: accumulator = tl.dot(a, b, accumulator, out_dtype=tl.int32)
     int32_t accumulator_2[64];  // [64, 128] i32
@@ -856,7 +753,7 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
 
 static cudaError_t matmul_int8_kernel_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config0<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 212992);
       if (_err != cudaSuccess) return _err;
@@ -882,17 +779,17 @@ static cudaError_t matmul_int8_kernel_config0(cudaStream_t _stream, int8_t *a_pt
 
 static cudaError_t matmul_int8_kernel_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(c_ptr) && N % 16 == 0 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config1_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config1<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_int8_kernel_config1_aligned<<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_int8_kernel_config1<true><<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   else
     {
-      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config1, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
+      const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config1<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
-      tl2cu_kernels::matmul_int8_kernel_config1<<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
+      tl2cu_kernels::matmul_int8_kernel_config1<false><<<dim3(_gx, _gy, _gz), 256, 147456, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
     }
   return cudaGetLastError();
 }
@@ -934,7 +831,7 @@ static cudaError_t matmul_int8_kernel_config2(cudaStream_t _stream, int8_t *a_pt
 
 static cudaError_t matmul_int8_kernel_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config3<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 71680);
       if (_err != cudaSuccess) return _err;

@@ -146,10 +146,10 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
     rn[_k] = (_e & 31);
   }
   // L38: rk = tl.arange(0, BK)
-  int32_t rk[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
+  int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
   // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
@@ -166,14 +166,14 @@ __global__ void __launch_bounds__(128) late_i8(int8_t *a_ptr, int8_t *b_ptr, int
     // L41: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), (int8_t)0);
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), (int8_t)0);
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k) < K), (int8_t)0);
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K), (int8_t)0);
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -220,10 +220,10 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
     rn[_k] = (_e & 31);
   }
   // L38: rk = tl.arange(0, BK)
-  int32_t rk[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
+  int32_t rk[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, tl2cu_deposit<0x2>(_k));
+  for (int _k = 0; _k < 8; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     rk[_k] = (_e >> 5);
   }
   // L39: acc = tl.zeros((BM, BN), dtype=tl.int32)
@@ -239,15 +239,15 @@ __global__ void __launch_bounds__(128) late_i8_aligned(int8_t *a_ptr, int8_t *b_
   for (int32_t k = 0; k < K; k = tl2cu_add(k, 32)) {
     // L41: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(k + rk)[None, :] < K, other=0)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x2>(_k)], K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K), (int8_t)0);
+    for (int _k = 0; _k < 8; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<8>(&((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072))[((_e & 31) + (_e >> 5) * 48)], ((a_ptr + tl2cu_mul((_e >> 5), K)) + tl2cu_add((_e & 31), k)), (tl2cu_add((_e & 31), k) < K));
     }
     // L42: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :], mask=(k + rk)[:, None] < K, other=0)
     #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_mma<2, 2, 32, 32>(_tid, _k);
-      ((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)] = tl2cu_load_masked(&*((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 32)) + rn[tl2cu_squeeze<0x5>(_k)]), (tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k) < K), (int8_t)0);
+    for (int _k = 0; _k < 8; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<8>(&((int8_t*)(tl2cu_smem + (_issued_acc_2 % 4) * 3072 + 1536))[((_e & 31) + (_e >> 5) * 48)], ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 32)) + (_e & 31)), (tl2cu_add(rk[_k], k) < K));
     }
     // L43: acc = tl.dot(a, b, acc, out_dtype=tl.int32)
     int32_t acc_2[8];  // [32, 32] i32
@@ -1194,7 +1194,7 @@ extern "C" cudaError_t late_f16(cudaStream_t _stream, half *a_ptr, half *b_ptr, 
 
 extern "C" cudaError_t late_i8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(c_ptr))
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && K % 16 == 0)
     tl2cu_kernels::late_i8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   else
     tl2cu_kernels::late_i8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);

@@ -200,10 +200,10 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
     rn[_k] = (_e & 255);
   }
   // L33: rk = tl.arange(0, BK)
-  int32_t rk[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
+  int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
     rk[_k] = (_e >> 8);
   }
   // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -233,8 +233,8 @@ __global__ void __launch_bounds__(128) bf16_256(__nv_bfloat16 *a_ptr, __nv_bfloa
     // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
     for (int _k = 0; _k < 128; ++_k) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))) = *((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]);
+      const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
+      (*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<2, 128>(0, _k))))) = *((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 256)) + (_e & 255));
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place
@@ -276,10 +276,10 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
     rn[_k] = (_e & 255);
   }
   // L33: rk = tl.arange(0, BK)
-  int32_t rk[2];  // [64] i32, sliced from the layout of [64, 256]: registers 0x2 of 128
+  int32_t rk[128];  // [64] i32, held in the layout of [64, 256]
   #pragma unroll
-  for (int _k = 0; _k < 2; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, tl2cu_deposit<0x2>(_k));
+  for (int _k = 0; _k < 128; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     rk[_k] = (_e >> 8);
   }
   // L34: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -308,9 +308,9 @@ __global__ void __launch_bounds__(128) bf16_256_aligned(__nv_bfloat16 *a_ptr, __
     }
     // L37: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     #pragma unroll
-    for (int _k = 0; _k < 128; _k += 2) {
-      const int _e = tl2cu_elem_mma<4, 1, 64, 256>(_tid, _k);
-      tl2cu_cp_async<4>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + tl2cu_wgmma_at<128, 64>((_e >> 8), (_e & 255)))), ((b_ptr + tl2cu_mul(tl2cu_add(rk[tl2cu_squeeze<0x2>(_k)], k), 256)) + rn[tl2cu_squeeze<0x7d>(_k)]), true);
+    for (int _k = 0; _k < 128; _k += 8) {
+      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+      tl2cu_cp_async<16>(&(*(__nv_bfloat16*)(tl2cu_smem + (_issued_acc_2 % 3) * 40960 + 8192 + (tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<128, 64, 256>(tl2cu_elem_rows<8, 128>(0, _k))))), ((b_ptr + tl2cu_mul(tl2cu_add(rk[_k], k), 256)) + (_e & 255)), true);
     }
     // L38: acc = tl.dot(a, b, acc)
     float (&acc_2)[128] = acc_1;  // the loop's accumulator, updated in place

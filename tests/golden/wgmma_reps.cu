@@ -221,18 +221,19 @@ __global__ void __launch_bounds__(128) mm_single(__nv_bfloat16 *a_ptr, __nv_bflo
     rn[_k] = (_e & 63);
   }
   // L29: rk = tl.arange(0, BK)
-  int32_t rk[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 64
+  int32_t rk[64];  // [64] i32, held in the layout of [128, 64]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
     rk[_k] = (_e & 63);
   }
   // L30: a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
-  __nv_bfloat16 a[64];  // [128, 64] bf16 (4-byte loads)
+  __nv_bfloat16 a[64];  // [128, 64] bf16 (16-byte loads)
   #pragma unroll
-  for (int _k = 0; _k < 64; _k += 2) {
-    const tl2cu_vec<__nv_bfloat16, 2> _t = *(const tl2cu_vec<__nv_bfloat16, 2> *)((a_ptr + (rm[tl2cu_squeeze<0x22>(_k)] * 64)) + rk[tl2cu_squeeze<0x1d>(_k)]);
-    for (int _j = 0; _j < 2; ++_j) a[_k + _j] = _t.v[_j];
+  for (int _k = 0; _k < 64; _k += 8) {
+    const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
+    const tl2cu_vec<__nv_bfloat16, 8> _t = *(const tl2cu_vec<__nv_bfloat16, 8> *)((a_ptr + ((_e >> 6) * 64)) + rk[_k]);
+    for (int _j = 0; _j < 8; ++_j) a[_k + _j] = _t.v[_j];
   }
   // L31: b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
   __nv_bfloat16 b[32];  // [64, 64] bf16 (16-byte loads)
@@ -247,11 +248,10 @@ __global__ void __launch_bounds__(128) mm_single(__nv_bfloat16 *a_ptr, __nv_bflo
   {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k16), the result in registers
     __syncthreads();
     #pragma unroll
-    for (int _k = 0; _k < 64; _k += 2) {  // 4-byte stores
-      const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, _k);
-      tl2cu_vec<__nv_bfloat16, 2> _run;
-      for (int _j = 0; _j < 2; ++_j) _run.v[_j] = a[_k + _j];
-      *(tl2cu_vec<__nv_bfloat16, 2>*)&(*(__nv_bfloat16*)(tl2cu_smem + 0 + tl2cu_wgmma_at<128, 128>(tl2cu_wgmma_row<128, 2>((_e >> 6)), (_e & 63)))) = _run;
+    for (int _k = 0; _k < 64; _k += 8) {  // 16-byte stores
+      tl2cu_vec<__nv_bfloat16, 8> _run;
+      for (int _j = 0; _j < 8; ++_j) _run.v[_j] = a[_k + _j];
+      *(tl2cu_vec<__nv_bfloat16, 8>*)&(*(__nv_bfloat16*)(tl2cu_smem + 0 + (tl2cu_wgmma_at_e<128, 128, 64, false, 2, 2>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 128, 64, false, 2, 2>(tl2cu_elem_rows<8, 128>(0, _k))))) = _run;
     }
     #pragma unroll
     for (int _k = 0; _k < 32; _k += 8) {  // 16-byte stores
@@ -309,10 +309,10 @@ __global__ void __launch_bounds__(128) mm_fp8(uint8_t *a_ptr, uint8_t *b_ptr, fl
     rn[_k] = (_e & 63);
   }
   // L39: rk = tl.arange(0, BK)
-  int32_t rk[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 64
+  int32_t rk[64];  // [64] i32, held in the layout of [128, 64]
   #pragma unroll
-  for (int _k = 0; _k < 16; ++_k) {
-    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
     rk[_k] = (_e & 63);
   }
   // L40: acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -327,7 +327,10 @@ __global__ void __launch_bounds__(128) mm_fp8(uint8_t *a_ptr, uint8_t *b_ptr, fl
     // L42: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
     uint8_t a[64];  // [128, 64] fp8e4nv
     #pragma unroll
-    for (int _k = 0; _k < 64; ++_k) a[_k] = *((a_ptr + tl2cu_mul(rm[tl2cu_squeeze<0x22>(_k)], K)) + tl2cu_add(rk[tl2cu_squeeze<0x1d>(_k)], k));
+    for (int _k = 0; _k < 64; ++_k) {
+      const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
+      a[_k] = *((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(rk[_k], k));
+    }
     // L43: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
     uint8_t b[32];  // [64, 64] fp8e4nv (16-byte loads)
     #pragma unroll
@@ -341,9 +344,113 @@ __global__ void __launch_bounds__(128) mm_fp8(uint8_t *a_ptr, uint8_t *b_ptr, fl
     {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k32), the result in registers
       __syncthreads();
       #pragma unroll
-      for (int _k = 0; _k < 64; ++_k) {
-        const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, _k);
-        (*(uint8_t*)(tl2cu_smem + 0 + tl2cu_wgmma_at<64, 128, 1>(tl2cu_wgmma_row<128, 2>((_e >> 6)), (_e & 63)))) = a[_k];
+      for (int _k = 0; _k < 64; _k += 16) {  // 16-byte stores
+        tl2cu_vec<uint8_t, 16> _run;
+        for (int _j = 0; _j < 16; ++_j) _run.v[_j] = a[_k + _j];
+        *(tl2cu_vec<uint8_t, 16>*)&(*(uint8_t*)(tl2cu_smem + 0 + (tl2cu_wgmma_at_e<64, 128, 64, false, 1, 2>(tl2cu_elem_rows<16, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 64, false, 1, 2>(tl2cu_elem_rows<16, 128>(0, _k))))) = _run;
+      }
+      #pragma unroll
+      for (int _k = 0; _k < 32; ++_k) {
+        (*(uint8_t*)(tl2cu_smem + 8192 + (tl2cu_wgmma_at_e<64, 64, 64, true, 1>(tl2cu_elem_rows<16, 128>(_tid, 0)) ^ tl2cu_wgmma_at_e<64, 64, 64, true, 1>(tl2cu_elem_rows<16, 128>(0, _k))))) = b[_k];
+      }
+      tl2cu_fence_async();  // (these stores, for wgmma's reads)
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 64; ++_k) dot[_k] = 0.0f;
+      tl2cu_wgmma<tl2cu_e4m3, 128, 64, 64, 64, 64, 0, true, 2>(dot, (const tl2cu_e4m3*)tl2cu_smem, (const tl2cu_e4m3*)(tl2cu_smem + 8192), _tid);
+    }
+    float acc_2[64];  // [128, 64] fp32
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) acc_2[_k] = (acc_1[_k] + dot[_k]);
+    // L41: for k in range(0, K, BK):
+    #pragma unroll
+    for (int _k = 0; _k < 64; ++_k) acc_1[_k] = acc_2[_k];
+  }
+  // L45: tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+  {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
+    __syncthreads();
+    #pragma unroll
+    for (int _r = 0; _r < 64; _r += 2) {
+      tl2cu_vec<float, 2> _t;
+      #pragma unroll
+      for (int _j = 0; _j < 2; ++_j) {
+        const int _k = _r + _j;
+        _t.v[_j] = acc_1[_k];
+      }
+      const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, _r);
+      *(tl2cu_vec<float, 2> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4) = _t;
+    }
+    __syncthreads();
+    (void)rm[0];  // (recomputed where the runs are stored)
+    (void)rn[0];  // (recomputed where the runs are stored)
+    #pragma unroll
+    for (int _k = 0; _k < 64; _k += 4) {  // 16-byte stores
+      const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
+      const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 6) * 272 + (_e & 63) * 4);
+      *(tl2cu_vec<float, 4> *)((c_ptr + ((_e >> 6) * 64)) + (_e & 63)) = _t;
+    }
+  }
+}
+
+// mm_fp8: num_warps=4, BM=128, BN=64, BK=64 (variant for 16-byte aligned pointers and ints divisible by 16)
+__global__ void __launch_bounds__(128) mm_fp8_aligned(uint8_t *a_ptr, uint8_t *b_ptr, float *c_ptr, int32_t K) {
+  const int _tid = threadIdx.x;
+  __shared__ __align__(1024) unsigned char tl2cu_smem[34816];
+  // L37: rm = tl.arange(0, BM)
+  int32_t rm[4];  // [128] i32, sliced from the layout of [128, 64]: registers 0x22 of 64
+  #pragma unroll
+  for (int _k = 0; _k < 4; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x22>(_k));
+    rm[_k] = (_e >> 6);
+  }
+  // L38: rn = tl.arange(0, BN)
+  int32_t rn[16];  // [64] i32, sliced from the layout of [128, 64]: registers 0x1d of 64
+  #pragma unroll
+  for (int _k = 0; _k < 16; ++_k) {
+    const int _e = tl2cu_elem_mma<4, 1, 128, 64>(_tid, tl2cu_deposit<0x1d>(_k));
+    rn[_k] = (_e & 63);
+  }
+  // L39: rk = tl.arange(0, BK)
+  int32_t rk[64];  // [64] i32, held in the layout of [128, 64]
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) {
+    const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
+    rk[_k] = (_e & 63);
+  }
+  // L40: acc = tl.zeros((BM, BN), dtype=tl.float32)
+  float acc[64];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) acc[_k] = 0.0f;
+  // L41: for k in range(0, K, BK):
+  float acc_1[64];  // [128, 64] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 64; ++_k) acc_1[_k] = acc[_k];
+  for (int32_t k = 0; k < K; k = tl2cu_add(k, 64)) {
+    // L42: a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+    uint8_t a[64];  // [128, 64] fp8e4nv (16-byte loads)
+    #pragma unroll
+    for (int _k = 0; _k < 64; _k += 16) {
+      const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
+      const tl2cu_vec<uint8_t, 16> _t = *(const tl2cu_vec<uint8_t, 16> *)((a_ptr + tl2cu_mul((_e >> 6), K)) + tl2cu_add(rk[_k], k));
+      for (int _j = 0; _j < 16; ++_j) a[_k + _j] = _t.v[_j];
+    }
+    // L43: b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
+    uint8_t b[32];  // [64, 64] fp8e4nv (16-byte loads)
+    #pragma unroll
+    for (int _k = 0; _k < 32; _k += 16) {
+      const int _e = tl2cu_elem_rows<16, 128>(_tid, _k);
+      const tl2cu_vec<uint8_t, 16> _t = *(const tl2cu_vec<uint8_t, 16> *)((b_ptr + tl2cu_mul(tl2cu_add((_e >> 6), k), 64)) + (_e & 63));
+      for (int _j = 0; _j < 16; ++_j) b[_k + _j] = _t.v[_j];
+    }
+    // L44: acc += tl.dot(a, b)
+    float dot[64];  // [128, 64] fp32
+    {  // tl.dot: a @ b on warpgroup MMA (wgmma m64n64k32), the result in registers
+      __syncthreads();
+      #pragma unroll
+      for (int _k = 0; _k < 64; _k += 16) {  // 16-byte stores
+        tl2cu_vec<uint8_t, 16> _run;
+        for (int _j = 0; _j < 16; ++_j) _run.v[_j] = a[_k + _j];
+        *(tl2cu_vec<uint8_t, 16>*)&(*(uint8_t*)(tl2cu_smem + 0 + (tl2cu_wgmma_at_e<64, 128, 64, false, 1, 2>(tl2cu_elem_rows<16, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 128, 64, false, 1, 2>(tl2cu_elem_rows<16, 128>(0, _k))))) = _run;
       }
       #pragma unroll
       for (int _k = 0; _k < 32; ++_k) {
@@ -503,7 +610,10 @@ extern "C" cudaError_t mm_single_grid(cudaStream_t _stream, unsigned _gx, unsign
 
 extern "C" cudaError_t mm_fp8_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, uint8_t *a_ptr, uint8_t *b_ptr, float *c_ptr, int32_t K) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  tl2cu_kernels::mm_fp8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+  if (K % 16 == 0)
+    tl2cu_kernels::mm_fp8_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
+  else
+    tl2cu_kernels::mm_fp8<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, K);
   return cudaGetLastError();
 }
 
