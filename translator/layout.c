@@ -632,7 +632,8 @@ static unsigned moving_register_bits(const Layout *l, Shape value) {
 // or a reduction's results (reduce.c writes them by the result's layout). Loads keep the
 // whole layout: their vector paths walk the space's runs.
 static bool sliceable_kind(Value *v) {
-  return (layout_elementwise_kind(v->kind) && v->kind != V_LOAD) || (v->kind == V_REDUCE && !v->results.len);
+  return (layout_elementwise_kind(v->kind) && v->kind != V_LOAD) || (v->kind == V_REDUCE && !v->results.len) ||
+         (v->kind == V_LOAD && v->shape.rank < v->layout->space.rank);
 }
 
 static void slice_values(Kernel *k) {
