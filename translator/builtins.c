@@ -663,6 +663,14 @@ static bool is_strip_char(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\
 
 static const char *py_str(const Obj *o) { return o->kind == OBJ_STR ? o->str : obj_repr(o); }
 
+// Argument i of the call, or its keyword kw (NULL: positional only); NULL if not given.
+static Obj *str_call_arg(StrArgs *a, int i, const char *kw) {
+  Obj *o = i < a->nargs ? a->args[i] : NULL;
+  for (int k = 0; kw && k < a->nkw; k++)
+    if (!strcmp(a->kwnodes[k]->str, kw)) o = a->kwargs[k];
+  return o;
+}
+
 // The value a replacement field names: '' the next positional argument, '2' that one, 'name' a keyword's.
 static Obj *format_field(const char *field, StrArgs *a, int *next) {
   if (strpbrk(field, ":!.["))
@@ -673,9 +681,9 @@ static Obj *format_field(const char *field, StrArgs *a, int *next) {
     if (i >= a->nargs) diag_fatal(a->loc, "str.format: replacement index %d out of range", i);
     return a->args[i];
   }
-  for (int i = 0; i < a->nkw; i++)
-    if (!strcmp(a->kwnodes[i]->str, field)) return a->kwargs[i];
-  diag_fatal(a->loc, "str.format: no keyword argument '%s'", field);
+  Obj *v = str_call_arg(a, a->nargs, field);  // (a keyword's only)
+  if (!v) diag_fatal(a->loc, "str.format: no keyword argument '%s'", field);
+  return v;
 }
 
 static Obj *str_format(const char *t, StrArgs *a) {
@@ -755,18 +763,14 @@ static Obj *str_replace(const char *t, const char *old, const char *new, int64_t
 }
 
 static const char *str_arg(StrArgs *a, int i, const char *kw, const char *name, bool none_ok) {
-  Obj *o = i < a->nargs ? a->args[i] : NULL;
-  for (int k = 0; kw && k < a->nkw; k++)
-    if (!strcmp(a->kwnodes[k]->str, kw)) o = a->kwargs[k];
+  Obj *o = str_call_arg(a, i, kw);
   if (!o || (none_ok && o->kind == OBJ_NONE)) return NULL;
   if (o->kind != OBJ_STR) diag_fatal(a->loc, "str.%s: expected a string, not %s", name, obj_kind_name(o));
   return o->str;
 }
 
 static int64_t int_arg(StrArgs *a, int i, const char *kw, const char *name) {
-  Obj *o = i < a->nargs ? a->args[i] : NULL;
-  for (int k = 0; kw && k < a->nkw; k++)
-    if (!strcmp(a->kwnodes[k]->str, kw)) o = a->kwargs[k];
+  Obj *o = str_call_arg(a, i, kw);
   if (!o) return -1;
   if (o->kind != OBJ_INT) diag_fatal(a->loc, "str.%s: expected an integer, not %s", name, obj_kind_name(o));
   return o->ival;
