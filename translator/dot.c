@@ -7,7 +7,8 @@
 // else on CUDA cores. In registers, an operand held as mma accumulators of the same warps
 // is read from them (a_in_registers: attention's p), one the same every iteration of its
 // loop is stored once before it (stationary), runs go into the buffer a run at a time and B
-// goes in K-major where its runs go along K (docs/NOTES.md 67); loops pipeline dots below.
+// goes in K-major where its runs go along K (docs/NOTES.md 67). Which unit runs a dot, and
+// which loop dots are pipelined, dotplan.c decides; the buffers' geometry is dotfacts.c's.
 //
 // Both operands are stored there row-major in their own element types (a at the start,
 // b after it at a 16-byte boundary), then every thread computes the elements of the
@@ -37,24 +38,6 @@ static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx)
 
 static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own);
 
-static int64_t operand_pitch(Value *v, Value *x);
-static bool stored_kmajor(Value *v, Value *x);
-static bool in_registers(Value *v);
-
-// The bytes of a run of operand x held in layout l, where the run lies contiguous in dot v's
-// buffer and aligned to its size (4, 8 or 16: one access); 0 where it does not.
-static int buffer_run_bytes(Value *v, Value *x, const Layout *l) {
-  int vec = layout_chunk(l, x->ty), bytes = vec * elem_bytes(x->ty);
-  if (bytes != 4 && bytes != 8 && bytes != 16) return 0;
-  bool kmajor = stored_kmajor(v, x);  // (a run along x's dim 0, a buffer row)
-  int64_t cols = x->shape.dim[x->shape.rank - 1], step = kmajor ? cols : 1, along = kmajor ? x->shape.dim[0] : cols;
-  LinearLayout ll = linear_layout(l, x->shape);
-  for (int i = 0; (1 << i) < vec; i++)
-    if (i >= ll.nreg || ll.reg[i] != step << i) return 0;
-  if (along % vec || operand_pitch(v, x) * elem_bytes(x->ty) % bytes) return 0;  // (wgmma: within a chunk)
-  return bytes;
-}
-
 // The bytes operand x of dot v is stored a run at a time (0: an element at a time): where the
 // result stays in registers, the dot reading its operands with ldmatrix (rows padded by 16
 // bytes) or wgmma (swizzled: a warp's 16-byte stores fill distinct banks), and a run lies
@@ -63,8 +46,8 @@ static int buffer_run_bytes(Value *v, Value *x, const Layout *l) {
 // memory) stored them so, as st.shared.v4.u16, and got other results than element by element
 // from PTX otherwise the same, on the H200 (docs/NOTES.md 67); not understood, not used.
 static int store_run_bytes(Value *v, Value *x) {
-  if (!in_registers(v) || x->packed || run_is_symbolic(x->layout)) return 0;
-  int bytes = buffer_run_bytes(v, x, x->layout);
+  if (!dot_in_registers(v) || x->packed || run_is_symbolic(x->layout)) return 0;
+  int bytes = dot_buffer_run_bytes(v, x, x->layout);
   return bytes == 8 && elem_bytes(x->ty) == 2 ? 0 : bytes;
 }
 
@@ -121,21 +104,6 @@ static const char *mac(Value *v, const char *acc, const char *x, const char *y) 
   return xprintf("%s = fmaf(%s, %s, %s);", acc, x, y, acc);
 }
 
-// The k of one tensor-core step for dot v (mma.sync in the runtime: fp16 or bf16 into
-// fp32, fp16 into fp16, fp32 as tf32 into fp32, int8 into int32, fp8 into fp32 or fp16, on
-// a target with fp8: semantic.c refuses it on others), 0 where it stays on CUDA cores. (Two
-// fp8 formats in one dot stay there: the runtime's tiles take one operand type.)
-static int64_t mma_k(Value *v) {
-  Scalar t = v->a->ty.kind, out = v->ty.kind;
-  if (v->b->ty.kind != t) return 0;
-  if ((t == TY_F16 || t == TY_BF16) && out == TY_F32) return 16;
-  if (t == TY_F16 && out == TY_F16) return 16;
-  if (t == TY_F32 && out == TY_F32 && v->ival == DOT_TF32) return 8;
-  if (t == TY_I8 && out == TY_I32) return 32;
-  if (scalar_is_fp8(t) && (out == TY_F32 || out == TY_F16)) return 32;
-  return 0;
-}
-
 // The file's mma.sync instructions need sm_80, those on fp8 sm_89 (its #error line, emit.c).
 static void need_mma_arch(Em *em, Value *v) {
   int arch = scalar_is_fp8(v->a->ty.kind) ? 89 : 80;
@@ -150,36 +118,6 @@ static const char *mma_type(Value *x) {
   return ctype(x->ty);
 }
 
-// Does dot v go to the tensor cores? Types they take, in whole 16 x 8 x k tiles.
-bool dot_on_tensor_cores(Value *v) {
-  int rank = v->shape.rank;
-  int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = v->a->shape.dim[rank - 1], k = mma_k(v);
-  return k && M % 16 == 0 && N % 8 == 0 && K % k == 0;
-}
-
-// May dot v run on warpgroup MMA with `warps` warps (--target sm_90a)? fp16, bf16 or fp8 (one
-// format) into fp32, fp16 or fp8 into fp16, 2-D, 16-row tiles a warp (64 rows a warpgroup,
-// repeated a power of two times over M as Triton's 128 x N tiles on 4 warps, at most 128
-// fp32 accumulators a thread), N a wgmma width (16 to 256, a power of two), K whole steps
-// (32 bytes of it).
-bool dot_wgmma_shape(Value *v, int warps) {
-  Scalar t = v->a->ty.kind, out = v->ty.kind;
-  if (v->shape.rank != 2 || v->b->ty.kind != t) return false;
-  if (!(out == TY_F32 && (t == TY_F16 || t == TY_BF16 || scalar_is_fp8(t))) &&
-      !(out == TY_F16 && (t == TY_F16 || scalar_is_fp8(t))))
-    return false;
-  int64_t M = v->shape.dim[0], N = v->shape.dim[1], K = v->a->shape.dim[1];
-  int64_t reps = warps ? M / (16 * warps) : 0;  // (16-row tiles a warp)
-  return warps % 4 == 0 && reps >= 1 && M == 16 * warps * reps && (reps & (reps - 1)) == 0 && reps * N <= 256 &&
-         N >= 16 && N <= 256 && (N & (N - 1)) == 0 && K * elem_bytes(v->a->ty) % 32 == 0;
-}
-// The 16-row tiles a warp holds of wgmma dot v's result (layout.c: all warps along M).
-static int64_t wgmma_reps(Value *v) { return v->wgmma ? v->shape.dim[0] / (16 * v->layout->wm) : 1; }
-static bool fp8_wgmma(Value *v) { return v->wgmma && scalar_is_fp8(v->a->ty.kind); }
-
-// Is dot v's result held as mma accumulators (layout.c)? Then it stays in registers.
-static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYOUT_MMA; }
-
 // Does dot v take a from a's own registers (tl2cu_mma_regs_a, FlashAttention-2's p; on
 // wgmma tl2cu_wgmma_regs_a, FlashAttention-3's)? Unpipelined, a not stored once for the loop
 // (stationary_a), fp16 or bf16, with a held as the accumulators of an M x K mma layout whose
@@ -188,58 +126,17 @@ static bool in_registers(Value *v) { return v->layout && v->layout->kind == LAYO
 static bool a_in_registers(Value *v) {
   Value *a = v->a;
   const Layout *al = a->layout, *l = v->layout;
-  return in_registers(v) && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && mma_k(v) == 16 &&
-         wgmma_reps(v) == 1 &&  // (A's registers are one 16-row tile a warp, a wgmma slice's)
+  return dot_in_registers(v) && !v->defer && !v->a_stationary_at && v->shape.rank == 2 && dot_mma_k(v) == 16 &&
+         dot_wgmma_reps(v) == 1 &&  // (A's registers are one 16-row tile a warp, a wgmma slice's)
          is_materialized(a) && !(v->wgmma && v->ty.kind != TY_F32) &&  // (wgmma's fp16 accumulators: A in memory)
          !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) && al->wn == 1 &&
          l->wn == 1 && al->wm == l->wm;
 }
 
-// The operands in shared memory: a, then b from the next 16-byte boundary, then (on the
-// tensor cores, staged) the accumulators. Their rows are as long as the operand's, and 16
-// bytes longer where the result stays in registers: tl2cu_mma_regs reads them with
-// ldmatrix, whose eight rows a matrix then fall in distinct banks. On warpgroup MMA
-// (v->wgmma) each is a tile of swizzled atoms (operand_elem), at a multiple of 1024 bytes.
-//
-// B is stored K-major (row n holding column n of B) where its layout's runs go along K (a
-// load along its memory, layout.c dot_operand: flash attention's k): a run is then one store
-// into a buffer row, and ldmatrix reads the fragments without transposing (tl2cu_mma_regs
-// with BK; wgmma with its B K-major, imm-trans-b 0). Stored N-major, a warp's scattered
-// 2-byte stores met 8 to a bank. Not for a dot
-// whose accumulator is a loop's variable (what dot_pipeline_pass may pipeline: its copies
-// into K-major buffers have not run on a GPU yet). An fp8 dot on wgmma has B K-major always
-// (wgmma has no transposed form for 8-bit operands), element by element where B's runs go
-// along N.
-static bool b_kmajor(Value *v) {
-  Value *b = v->b;
-  const Layout *l = b->layout;
-  if (fp8_wgmma(v)) return true;
-  return in_registers(v) && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 && mma_k(v) == 16 &&
-         l && l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
-         (v->wgmma || v->shape.dim[1] / v->layout->wn % 16 == 0);
-}
-// (x: v->a, v->b or prefetch.c's copy of v->b's load, the next iteration's)
-static bool stored_kmajor(Value *v, Value *x) { return x != v->a && b_kmajor(v); }
-
-// The length of a buffer row of operand x (its last dim's elements, padded), and the rows.
-static int64_t operand_pitch(Value *v, Value *x) {
-  int64_t cols = x->shape.dim[x->shape.rank - 1];
-  if (stored_kmajor(v, x)) cols = x->shape.dim[0];
-  return in_registers(v) && !v->wgmma ? cols + 16 / elem_bytes(x->ty) : cols;
-}
-static int64_t operand_rows(Value *v, Value *x) {
-  return stored_kmajor(v, x) ? x->shape.dim[1] : shape_numel(x->shape) / x->shape.dim[x->shape.rank - 1];
-}
-static int64_t aligned16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
-static int64_t aligned_operand(Value *v, int64_t bytes) { return v->wgmma ? (bytes + 1023) / 1024 * 1024 : aligned16(bytes); }
-static int64_t operand_bytes(Value *v, Value *x) { return operand_rows(v, x) * operand_pitch(v, x) * elem_bytes(x->ty); }
-static int64_t b_offset(Value *v) { return aligned_operand(v, operand_bytes(v, v->a)); }
-static int64_t c_offset(Value *v) { return b_offset(v) + aligned_operand(v, operand_bytes(v, v->b)); }
-
 // On warpgroup MMA: the width in bytes of operand x's swizzle atoms (the bytes of its dim
 // contiguous in the buffer, at most 128).
 static int64_t atom_bytes(Value *v, Value *x) {
-  return min64(128, x->shape.dim[stored_kmajor(v, x) ? 0 : 1] * elem_bytes(x->ty));
+  return min64(128, x->shape.dim[dot_stored_kmajor(v, x) ? 0 : 1] * elem_bytes(x->ty));
 }
 
 // The byte of element (row, col) in a swizzled tile of es-byte elements, `rows` rows in atoms
@@ -252,17 +149,17 @@ static int64_t wgmma_at(int64_t w, int64_t es, int64_t rows, int64_t row, int64_
 // The buffer row of row `row` of operand x: A's rows permuted where a warp holds several
 // 16-row tiles (the runtime's tl2cu_wgmma_row), B's as they are.
 static int64_t operand_row(Value *v, Value *x, int64_t row) {
-  int64_t reps = x == v->a ? wgmma_reps(v) : 1;
+  int64_t reps = x == v->a ? dot_wgmma_reps(v) : 1;
   if (reps == 1) return row;
   int64_t groups = v->shape.dim[0] / 64 / reps, i = row % 16, b = row / 16 % reps, w = row / (16 * reps);
   return (b * groups + w / 4) * 64 + w % 4 * 16 + i;
 }
 
 // The same of element e (row-major) of operand x of dot v: tl2cu_wgmma_at_e, x K-major
-// (stored_kmajor) a tile of x's columns as rows.
+// (dot_stored_kmajor) a tile of x's columns as rows.
 static int64_t operand_at_e(Value *v, Value *x, int64_t e) {
   int64_t rows = x->shape.dim[0], cols = x->shape.dim[1], w = atom_bytes(v, x), es = elem_bytes(x->ty);
-  if (stored_kmajor(v, x)) return wgmma_at(w, es, cols, e % cols, e / cols);
+  if (dot_stored_kmajor(v, x)) return wgmma_at(w, es, cols, e % cols, e / cols);
   return wgmma_at(w, es, rows, operand_row(v, x, e / cols), e % cols);
 }
 
@@ -296,23 +193,23 @@ static char wgmma_at_split(Value *v, Value *x, const Layout *l) {
 }
 
 // The element of operand x of dot v under the coordinates of `own`, in the buffer at byte
-// `at` (C): row-major with operand_pitch, or (v->wgmma) in swizzled atoms, where it can the
+// `at` (C): row-major with dot_operand_pitch, or (v->wgmma) in swizzled atoms, where it can the
 // thread's byte and a constant for its element _k (wgmma_at_split).
 static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   if (!v->wgmma) {
     Shape rows = x->shape;
     Cx at_row = *own;
-    if (stored_kmajor(v, x)) {  // (row n, column k)
+    if (dot_stored_kmajor(v, x)) {  // (row n, column k)
       rows.dim[0] = x->shape.dim[1];
       at_row.crd[0] = own->crd[1], at_row.crd[1] = own->crd[0];
     }
-    rows.dim[rows.rank - 1] = operand_pitch(v, x);
+    rows.dim[rows.rank - 1] = dot_operand_pitch(v, x);
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));
   }
-  const char *type = ctype(x->ty), *km = stored_kmajor(v, x) ? ", true" : "";
+  const char *type = ctype(x->ty), *km = dot_stored_kmajor(v, x) ? ", true" : "";
   const char *es = elem_bytes(x->ty) == 2 ? "" : xprintf(", %d", elem_bytes(x->ty));  // (element bytes, if not 2)
   long long w = atom_bytes(v, x), rows = x->shape.dim[0], cols = x->shape.dim[1];
-  long long reps = x == v->a ? wgmma_reps(v) : 1;  // (A's rows placed by tl2cu_wgmma_row)
+  long long reps = x == v->a ? dot_wgmma_reps(v) : 1;  // (A's rows placed by tl2cu_wgmma_row)
   if (reps > 1) km = xprintf("%s, %d, %lld", *km ? km : ", false", elem_bytes(x->ty), reps);
   else if (*es) km = xprintf("%s%s", *km ? km : ", false", es);
   bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
@@ -322,7 +219,7 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
                    "tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s))))",
                    type, at, w, rows, cols, km, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols, km,
                    elem_of_thread(own->lay, "0", "_k"));
-  if (stored_kmajor(v, x))  // (row n, column k of a tile of cols rows)
+  if (dot_stored_kmajor(v, x))  // (row n, column k of a tile of cols rows)
     return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, cols, es,
                    use_crd(own, 1), use_crd(own, 0));
   const char *row = use_crd(own, 0);
@@ -331,15 +228,9 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
                  use_crd(own, 1));
 }
 
-int64_t dot_scratch_bytes(Value *v) {
-  if (in_registers(v)) return c_offset(v);
-  if (dot_on_tensor_cores(v)) return c_offset(v) + shape_numel(v->shape) * elem_bytes(v->ty);
-  return b_offset(v) + operand_bytes(v, v->b);
-}
-
 // The byte offset (C) of pipelined dot v's buffer `stage` (a C int), plus `plus`.
 static const char *stage_at(Value *v, const char *stage, int64_t plus) {
-  const char *at = xprintf("(%s) * %lld", stage, (long long)c_offset(v));
+  const char *at = xprintf("(%s) * %lld", stage, (long long)dot_c_offset(v));
   if (v->stages_at) at = xprintf("%lld + %s", (long long)v->stages_at, at);
   return plus ? xprintf("%s + %lld", at, (long long)plus) : at;
 }
@@ -363,7 +254,7 @@ static void fence_stores(Em *em, Value *v) {
 // Both operands into the buffer.
 static void store_operands(Em *em, Value *v, bool to_tf32) {
   if (stores_a(v)) store_operand(em, v, v->a, "0", to_tf32);
-  if (stores_b(v)) store_operand(em, v, v->b, xprintf("%lld", (long long)b_offset(v)), to_tf32);
+  if (stores_b(v)) store_operand(em, v, v->b, xprintf("%lld", (long long)dot_b_offset(v)), to_tf32);
   if (stores_a(v) || stores_b(v)) fence_stores(em, v);
 }
 
@@ -385,15 +276,6 @@ static const char *ahead_buffer(Value *v, Value *x, const char *stage) {
   return xprintf("%lld + (%s) * %lld", (long long)x->ahead_at, stage, (long long)dot_operand_bytes(v, x));
 }
 
-// May dot v read its B, load x, from two buffers that prefetch.c copies an iteration ahead
-// with cp.async (Triton's pipelined loads; no registers, no stores at the dot)? On wgmma,
-// unpipelined, where the load's runs go as single copies.
-bool dot_copies_ahead(Value *v, Value *x) {
-  return in_registers(v) && v->wgmma && !v->defer && x == v->b && v->a != x && !x->packed && x->layout &&
-         buffer_run_bytes(v, x, x->layout) >= 4;
-}
-int64_t dot_operand_bytes(Value *v, Value *x) { return aligned_operand(v, operand_bytes(v, x)); }
-
 // On the tensor cores: the operands and the accumulator into shared memory, every warp's
 // tiles through mma.sync (the runtime's tl2cu_mma_block), the result read back where the
 // statement's layout holds it. The accumulator goes in as each tile's C, as Triton's MMA
@@ -403,8 +285,8 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   int rank = v->shape.rank;
   int64_t NB = rank == 3 ? v->shape.dim[0] : 1;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
-  int64_t at_b = b_offset(v), at_c = c_offset(v);
-  open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), through shared memory", (long long)mma_k(v)), false);
+  int64_t at_b = dot_b_offset(v), at_c = dot_c_offset(v);
+  open_dot(em, v, xprintf("on tensor cores (mma.sync m16n8k%lld), through shared memory", (long long)dot_mma_k(v)), false);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
   const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx), *ct = ctype(v->ty);
@@ -428,24 +310,24 @@ static void emit_dot_mma(Em *em, Stmt *s) {
 // on warpgroup MMA, `in_flight` of its groups may run on when it returns (0 or 1).
 static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage, int in_flight) {
   Value *a = v->a;
-  const char *t = mma_type(a), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)b_offset(v));
+  const char *t = mma_type(a), *at_a = "tl2cu_smem", *at_b = xprintf("(tl2cu_smem + %lld)", (long long)dot_b_offset(v));
   if (v->a_stationary_at) at_a = xprintf("(tl2cu_smem + %lld)", (long long)v->a_stationary_at);
   if (v->b->ahead_at) at_b = xprintf("(tl2cu_smem + %s)", ahead_buffer(v, v->b, ahead_stage_name(v->b)));
   if (stage) {
     at_a = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, 0));
-    at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, b_offset(v)));
+    at_b = xprintf("(tl2cu_smem + %s)", stage_at(v, stage, dot_b_offset(v)));
   }
-  const char *bk = b_kmajor(v) ? ", true" : "";  // (B K-major)
+  const char *bk = dot_b_kmajor(v) ? ", true" : "";  // (B K-major)
   long long M = v->shape.dim[0], N = v->shape.dim[1], K = a->shape.dim[1];
   if (v->wgmma && a_in_registers(v)) {
-    if (in_flight) bk = xprintf(", %s, %d", b_kmajor(v) ? "true" : "false", in_flight);
+    if (in_flight) bk = xprintf(", %s, %d", dot_b_kmajor(v) ? "true" : "false", in_flight);
     line(em, "tl2cu_wgmma_regs_a<%s, %lld, %lld, %lld, %lld%s>(%s, %s, (const %s*)%s);  // (%s from its registers%s)", t,
          M, N, K, (long long)atom_bytes(v, v->b), bk, acc, a->cname, t, at_b, a->cname,
          in_flight ? "; left running" : "");
     return;
   }
   if (v->wgmma) {
-    if (wgmma_reps(v) > 1) bk = xprintf(", %s, %lld", b_kmajor(v) ? "true" : "false", (long long)wgmma_reps(v));
+    if (dot_wgmma_reps(v) > 1) bk = xprintf(", %s, %lld", dot_b_kmajor(v) ? "true" : "false", (long long)dot_wgmma_reps(v));
     line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t, M, N, K,
          (long long)atom_bytes(v, a), (long long)atom_bytes(v, v->b), in_flight, bk, acc, t, at_a, t, at_b);
     return;
@@ -453,12 +335,12 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
   if (a_in_registers(v)) {
     line(em, "tl2cu_mma_regs_a<%s, %lld, %lld, %lld, %d, %lld%s>(%s, %s, (const %s*)%s, _tid);  // (%s from its registers)",
          t, (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm,
-         (long long)operand_pitch(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
+         (long long)dot_operand_pitch(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
     return;
   }
   line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
        (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm, v->layout->wn,
-       (long long)operand_pitch(v, a), (long long)operand_pitch(v, v->b), bk, acc, t, at_a, t, at_b);
+       (long long)dot_operand_pitch(v, a), (long long)dot_operand_pitch(v, v->b), bk, acc, t, at_a, t, at_b);
 }
 
 // The dot's result array starts as its accumulator operand.
@@ -472,7 +354,7 @@ static void copy_accumulator(Em *em, Stmt *s) {
 // The unit a tensor-core dot runs on, for the comment that opens it.
 static const char *mma_unit(Value *v) {
   return v->wgmma ? xprintf("warpgroup MMA (wgmma m64n%lldk%d)", (long long)v->shape.dim[1], 32 / elem_bytes(v->a->ty))
-                  : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)mma_k(v));
+                  : xprintf("tensor cores (mma.sync m16n8k%lld)", (long long)dot_mma_k(v));
 }
 
 // ---------------------------------------------------------------- wgmma left running
@@ -549,7 +431,7 @@ static Running *running_of(Em *em, Value *v) {
 }
 
 static void print_wgmma_wait(Em *em, Running *r, const char *why) {
-  line(em, "tl2cu_wgmma_wait<%lld>(%s);  // (line %d's wgmma%s)", (long long)(r->dot->shape.dim[1] * wgmma_reps(r->dot)),
+  line(em, "tl2cu_wgmma_wait<%lld>(%s);  // (line %d's wgmma%s)", (long long)(r->dot->shape.dim[1] * dot_wgmma_reps(r->dot)),
        r->var->cname,
        r->dot->loc.line, why);
 }
@@ -615,9 +497,6 @@ static int stage_count(Value *v) { return v->defer + (v->wgmma ? 1 : 2); }
 // The buffer this iteration's operands go to (C).
 static const char *write_stage(Value *v) { return xprintf("%s %% %d", issued_name(v), stage_count(v)); }
 
-// The scratch a pipelined dot takes: the loop's other uses, then its buffers.
-static int64_t pipeline_bytes(Value *v, int defer) { return v->stages_at + (defer + (v->wgmma ? 1 : 2)) * c_offset(v); }
-
 // Does the pipelined dot v read operand x from registers (stored by the dot), not copied in by its load?
 static bool stored_by_dot(Value *v, Value *x) { return x->into_dot != v; }
 
@@ -676,7 +555,7 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
   Value *v = s->v;
   const char *n = issued_name(v);
   int copies = !stored_by_dot(v, v->a) + !stored_by_dot(v, v->b);
-  need_smem(em, pipeline_bytes(v, v->defer));
+  need_smem(em, dot_pipeline_bytes(v, v->defer));
   if (v->wgmma)  // (in place: a wgmma still running must see no other instruction touch its registers)
     line(em, "%s (&%s)[%lld] = %s;  // the loop's accumulator, updated in place", ctype(v->ty), v->cname,
          (long long)v->layout->per_thread, v->c->cname);
@@ -692,7 +571,7 @@ static void emit_dot_pipelined(Em *em, Stmt *s) {
     if (em->consumed.items[i] == v) em->consumed.items[i] = em->consumed.items[--em->consumed.len];
   const char *at = write_stage(v);
   if (stored_by_dot(v, v->a)) store_operand(em, v, v->a, stage_at(v, at, 0), false);
-  if (stored_by_dot(v, v->b)) store_operand(em, v, v->b, stage_at(v, at, b_offset(v)), false);
+  if (stored_by_dot(v, v->b)) store_operand(em, v, v->b, stage_at(v, at, dot_b_offset(v)), false);
   line(em, "++%s;", n);
   em->indent--;
   line(em, "}");
@@ -707,7 +586,7 @@ static const char *copying_ahead_to;
 // (copied ahead: the stage emit_copy_ahead is given).
 static const char *operand_dest(Value *v, Value *x) {
   if (copying_ahead_to) return ahead_buffer(v, x, copying_ahead_to);
-  return stage_at(v, write_stage(v), x == v->a ? 0 : b_offset(v));
+  return stage_at(v, write_stage(v), x == v->a ? 0 : dot_b_offset(v));
 }
 
 // Does the load's run of l go as one cp.async: `other` zero bits (what cp.async fills), a
@@ -717,7 +596,7 @@ static int copy_run_bytes(Value *load, const Layout *l) {
   while (o && ((o->kind == V_BROADCAST && o->a->shape.rank == 0) || (o->kind == V_CAST && scalar_is_fp8(o->ty.kind))))
     o = o->a;  // (fp8's 0.0 is a cast of fp32's: all bits 0 too)
   if (o && !(o->kind == V_CONST && o->ival == 0 && o->fval == 0 && !signbit(o->fval))) return 0;
-  return buffer_run_bytes(load->into_dot, load, l);
+  return dot_buffer_run_bytes(load->into_dot, load, l);
 }
 
 // A run at a time, cp.async (the aligned variant's vector facts: the mask uniform over a run).
@@ -791,7 +670,7 @@ void dot_before_loop(Em *em, Stmt *loop) {
   for (Stmt *s = loop->body; s; s = s->next) {
     Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
     if (!v || !v->a_stationary_at) continue;
-    need_smem(em, v->a_stationary_at + operand_bytes(v, v->a));
+    need_smem(em, v->a_stationary_at + dot_operand_tile_bytes(v, v->a));
     if (!barrier) line(em, "__syncthreads();");
     barrier = true;
     line(em, "// %s, the same every iteration: into shared memory once, for the tl.dot of line %d", v->a->cname, v->loc.line);
@@ -822,7 +701,7 @@ void dot_after_loop(Em *em, Stmt *loop) {
     if (!v || !v->defer) continue;
     const char *n = issued_name(v);
     if (v->wgmma)
-      line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)(v->shape.dim[1] * wgmma_reps(v)),
+      line(em, "tl2cu_wgmma_wait<%lld>(%s);  // the loop's last group", (long long)(v->shape.dim[1] * dot_wgmma_reps(v)),
            v->c->cname);
     line(em, "tl2cu_cp_async_wait<0>();");
     if (v->wgmma) line(em, "tl2cu_fence_async();");
@@ -833,193 +712,6 @@ void dot_after_loop(Em *em, Stmt *loop) {
     print_mma_regs(em, v, v->c->cname, xprintf("_j %% %d", stage_count(v)), 0);
     em->indent--;
   }
-}
-
-typedef struct {
-  Value *dot, *acc;
-  Stmt *dot_stmt;
-  bool ok;
-  bool stores;     // the loop writes global memory (a copy in flight must not read it: none then)
-  int64_t others;  // the most shared memory another statement of the loop uses
-} PipelineCheck;
-
-// Values whose operands are a, b and c only, and that use no shared memory of their own:
-// elementwise ones, scalars the kernel is given, and dots.
-static bool plain_kind(VKind k) {
-  return layout_elementwise_kind(k) || k == V_PARAM || k == V_PROGRAM_ID || k == V_NUM_PROGRAMS || k == V_DOT;
-}
-
-static void check_value(PipelineCheck *c, Value *w, int mark) {
-  if (!w || w->visit == mark) return;
-  w->visit = mark;
-  if (!plain_kind(w->kind)) c->ok = false;
-  Value *ops[3] = {w->a, w->b, w->c};
-  for (int i = 0; i < 3; i++) {
-    if ((ops[i] == c->acc && !(w == c->dot && i == 2)) || (ops[i] && ops[i] == c->dot)) c->ok = false;
-    check_value(c, ops[i], mark);
-  }
-}
-
-static void check_stmts(PipelineCheck *c, Stmt *s, int mark) {
-  for (; s; s = s->next) {
-    if (s != c->dot_stmt && s->scratch > c->others) c->others = s->scratch;
-    for (int i = 0; i < s->converts.len; i++) {
-      Convert *cv = s->converts.items[i];
-      if (cv->bytes > c->others) c->others = cv->bytes;
-    }
-    if (s->kind != S_LET && s->kind != S_VARDEF && s->kind != S_ASSIGN && s->kind != S_STORE && s->kind != S_IF &&
-        s->kind != S_FOR)
-      c->ok = false;
-    c->stores |= s->kind == S_STORE;
-    bool carry = s->kind == S_ASSIGN && s->var == c->acc && s->v == c->dot;
-    if (s->kind == S_ASSIGN && s->var == c->acc && !carry) c->ok = false;
-    Value *vs[STMT_VALUES];
-    stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) {
-      Value *x = vs[i];
-      if (!x || (carry && (x == c->acc || x == c->dot))) continue;  // (the carry writes acc)
-      if (x == c->dot && s == c->dot_stmt) check_value(c, x, mark);  // (its operands; acc as its c)
-      else if (x == c->acc || x == c->dot) c->ok = false;
-      else check_value(c, x, mark);
-    }
-    check_stmts(c, s->body, mark);
-    check_stmts(c, s->orelse, mark);
-  }
-}
-
-// Operand x of dot d, if a load its loop's body defines before d and nothing else reads:
-// copied into the dot's buffers by its own statement.
-static bool copied_operand(Stmt *loop, Stmt *d, Value *x) {
-  if (x->kind != V_LOAD || x->volatile_load || x->uses != 2 || d->v->a == d->v->b) return false;
-  for (Stmt *s = loop->body; s != d; s = s->next)
-    if (s->kind == S_LET && s->v == x) return true;
-  return false;
-}
-
-// Pipelines dot statement d of `loop` over `stages` (its loads `defer` iterations ahead),
-// fewer where their buffers would not fit the shared memory, none below two.
-static void pipeline_dot(Kernel *k, Stmt *loop, Stmt *d, int stages) {
-  Value *v = d->v;
-  if (!in_registers(v) || !v->c || v->c->kind != V_VAR || d->converts.len || stages < 2) return;
-  PipelineCheck c = {v, v->c, d, true, false, 0};
-  bool carried = false;
-  for (Stmt *s = loop->body; s; s = s->next) carried |= s->kind == S_ASSIGN && s->var == v->c && s->v == v;
-  check_stmts(&c, loop->body, sem_walk_mark());
-  if (!carried || !c.ok) return;
-  v->stages_at = aligned_operand(v, c.others);
-  int defer = stages - 1;
-  while (defer > 1 && pipeline_bytes(v, defer) > SMEM_MAX_SM90) defer--;
-  if (pipeline_bytes(v, defer) > SMEM_MAX_SM90) return;
-  v->defer = defer;
-  Value *ops[2] = {v->a, v->b};
-  for (int i = 0; i < 2; i++)  // (fp8's B stored K-major from runs along N: loaded a run at a time, stored by the dot)
-    if (!c.stores && copied_operand(loop, d, ops[i]) && !(fp8_wgmma(v) && !buffer_run_bytes(v, ops[i], ops[i]->layout)))
-      ops[i]->into_dot = v;
-  d->scratch = pipeline_bytes(v, defer);
-  if (d->scratch > k->smem) k->smem = d->scratch;
-}
-
-static void unmark(Stmt *s) {
-  for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->kind == V_DOT) s->v->defer = 0, s->v->wgmma = false, s->v->a_stationary_at = 0;
-    if (s->kind == S_LET && s->v->kind == V_LOAD) s->v->into_dot = NULL;
-    unmark(s->body);
-    unmark(s->orelse);
-  }
-}
-
-static void mark_pipelines(Kernel *k, Stmt *s) {
-  for (; s; s = s->next) {
-    mark_pipelines(k, s->body);
-    mark_pipelines(k, s->orelse);
-    if (s->kind != S_FOR) continue;
-    for (Stmt *d = s->body; d; d = d->next)
-      if (d->kind == S_LET && d->v->kind == V_DOT) pipeline_dot(k, s, d, s->num_stages ? s->num_stages : k->num_stages);
-  }
-}
-
-// ---------------------------------------------------------------- stationary operands
-// Flash attention's q @ k: q is loaded before the loop and read by a dot in every iteration.
-// Stored with k at each call, it went into shared memory once an iteration; as Triton keeps
-// q in shared memory across the loop, it is stored once before the loop (dot_before_loop),
-// past the scratch every statement of the loop uses (which starts at byte 0, as always),
-// and the dot reads it there. On the H200 (docs/NOTES.md 67), flash attention D = 64: 5.5
-// -> 4.6 ms by hand (q so stored, k read along its memory).
-
-// The most scratch a statement among s uses (its op's, its conversions'), at any depth; a
-// pipelined dot among them: -1 (its buffers live across its loop: no room is left after them).
-static int64_t scratch_used(Stmt *s) {
-  int64_t most = 0;
-  for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->kind == V_DOT && s->v->defer) return -1;
-    if (s->scratch > most) most = s->scratch;
-    for (int i = 0; i < s->converts.len; i++) {
-      Convert *c = s->converts.items[i];
-      if (c->bytes > most) most = c->bytes;
-    }
-    int64_t body = scratch_used(s->body), orelse = scratch_used(s->orelse);
-    if (body < 0 || orelse < 0) return -1;
-    if (body > most) most = body;
-    if (orelse > most) most = orelse;
-  }
-  return most;
-}
-
-// Dot statement d of `loop`: is its a (a named block defined before the loop, not a
-// variable) the same every iteration, and stored from registers at each call? (Held so
-// even where the dot could read it from its registers, a_in_registers: as Triton keeps q,
-// and a q of 128 x 128 in registers made ptxas spill.)
-static bool stationary_a(Stmt *loop, Stmt *d) {
-  Value *v = d->v, *a = v->a;
-  return in_registers(v) && !v->defer && a->kind != V_VAR && a->cname && a->shape.rank == v->shape.rank &&
-         !stmts_define(loop->body, a);
-}
-
-static void mark_stationary(Kernel *k, Stmt *s) {
-  for (; s; s = s->next) {
-    mark_stationary(k, s->body);
-    mark_stationary(k, s->orelse);
-    if (s->kind != S_FOR) continue;
-    int64_t at = scratch_used(s->body);
-    if (at < 0) continue;
-    for (Stmt *d = s->body; d; d = d->next) {
-      if (d->kind != S_LET || d->v->kind != V_DOT || !stationary_a(s, d)) continue;
-      d->v->a_stationary_at = at = aligned_operand(d->v, at);  // (wgmma's swizzled tiles: at 1024 bytes)
-      at += operand_bytes(d->v, d->v->a);
-    }
-    if (at > k->smem) k->smem = at;
-  }
-}
-
-// Does any dot among statements s run on warpgroup MMA (its operands then 1024-byte aligned)?
-bool dots_on_wgmma(Stmt *s) {
-  for (; s; s = s->next)
-    if ((s->kind == S_LET && s->v->kind == V_DOT && s->v->wgmma) || dots_on_wgmma(s->body) || dots_on_wgmma(s->orelse))
-      return true;
-  return false;
-}
-
-// Each layout pass anew (the sizes follow the variant's layouts): smem.c clears the marks,
-// chooses each dot's unit before it sizes the dots' scratch (dot_scratch_bytes reads
-// v->wgmma), marks pipelines and stationary operands after.
-void dot_pipeline_clear(Kernel *k) { unmark(k->body); }
-
-// Warpgroup MMA (--target sm_90a) for every dot held in registers whose shape it takes, in
-// warps stacked along M (layout.c lays such dots out so): as Triton lowers tl.dot there.
-static void choose_units(Kernel *k, Stmt *s) {
-  for (; s; s = s->next) {
-    Value *v = s->kind == S_LET && s->v->kind == V_DOT ? s->v : NULL;
-    if (v)
-      v->wgmma = k->wgmma && !k->program_threads && in_registers(v) && v->layout->wm == k->num_warps &&
-                 v->layout->wn == 1 && dot_wgmma_shape(v, k->num_warps);
-    choose_units(k, s->body);
-    choose_units(k, s->orelse);
-  }
-}
-void dot_unit_pass(Kernel *k) { choose_units(k, k->body); }
-void dot_pipeline_pass(Kernel *k) {
-  mark_pipelines(k, k->body);
-  mark_stationary(k, k->body);
 }
 
 // Once a run: a tensor-core dot printed on mma.sync where the target has wgmma (Triton's
@@ -1043,7 +735,7 @@ void emit_dot(Em *em, Stmt *s) {
     emit_dot_pipelined(em, s);
     return;
   }
-  if (in_registers(s->v)) {
+  if (dot_in_registers(s->v)) {
     emit_dot_registers(em, s);
     return;
   }
@@ -1054,7 +746,7 @@ void emit_dot(Em *em, Stmt *s) {
   Value *v = s->v, *a = v->a, *b = v->b;
   int rank = v->shape.rank;
   int64_t M = v->shape.dim[rank - 2], N = v->shape.dim[rank - 1], K = a->shape.dim[rank - 1];
-  int64_t at_b = b_offset(v);
+  int64_t at_b = dot_b_offset(v);
   bool tf32 = a->ty.kind == TY_F32 && v->ival == DOT_TF32, half_acc = v->ty.kind == TY_F16;
   open_dot(em, v, "through shared memory, a fused multiply-add per k (CUDA cores)", tf32);
   line(em, "__syncthreads();");

@@ -43,8 +43,6 @@ void line(Em *em, const char *fmt, ...) {
   str_add(em->out, "\n");
 }
 
-const char *ctype(Type t) { return type_ctype(t); }
-
 // Printing a template whose instances' runs differ (emit_run_template): a run of the
 // kernel's length is kRun elements.
 static bool run_symbolic;

@@ -87,7 +87,6 @@ bool bound_counter(Stmt *s);
 // emit.c
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *config_label(const Kernel *k);  // "autotune config 2: BLOCK=64, num_warps=4" (k->config_text set)
-const char *ctype(Type t);
 const char *elem_of(const Layout *l, const char *k);  // element index e of this thread's element k (C text)
 const char *elem_of_thread(const Layout *l, const char *tid, const char *k);  // of thread tid's
 const char *elem_k(const Layout *l, int64_t k);

@@ -104,8 +104,6 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
   return true;
 }
 
-bool is_materialized(Value *v) { return v->cname != NULL || v->kind == V_VAR; }
-
 static void require(Value *v, Shape space, int root, const int *map, int threads);
 
 static void own_or_inline(Value *v, int threads) {
@@ -403,21 +401,6 @@ static void clear_stmts(Stmt *s) {
     clear_stmts(s->body);
     clear_stmts(s->orelse);
   }
-}
-
-// A run moves in chunks of at most 16 bytes: its elements, or fewer.
-int layout_chunk(const Layout *l, Type elem) {
-  int size = elem_bytes(elem);
-  return l->vec * size > 16 ? 16 / size : l->vec;
-}
-
-// The chunk an access of this element type moves at once in layout l, where its facts
-// allow vectors of `vector` elements: two elements and 4 bytes at least, tiling the
-// space's last dim over all the threads; 0 if none.
-int layout_vector_chunk(const Layout *l, Type elem, int vector) {
-  int size = elem_bytes(elem), run = layout_chunk(l, elem), n = vector < run ? vector : run;
-  if (elem.kind == TY_I1 || n < 2 || size * n < 4) return 0;
-  return l->space.dim[l->space.rank - 1] % n == 0 && shape_numel(l->space) >= l->threads ? n : 0;
 }
 
 // A layout over v's own shape: v's, if it is held so, else a plain one (in *own): where

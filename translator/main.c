@@ -4,7 +4,7 @@
 //   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> canonical index sums (canon.c) -> group loads (loads.c) -> axis
 //   facts (axisinfo.c) -> layout (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared
-//   memory (smem.c, dot.c's pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format
+//   memory (smem.c, dotplan.c's pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format
 //   (clang-format).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
 // both find the runtime header tl2cu.cuh beside this binary.

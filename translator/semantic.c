@@ -26,9 +26,6 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc) {
 int sem_next_id(void) { return next_id + 1; }
 int sem_new_id(void) { return ++next_id; }
 
-static int walk_marks;
-int sem_walk_mark(void) { return ++walk_marks; }
-
 static Shape scalar_shape(void) { return (Shape){0, {0}}; }
 
 bool sem_is_block(const Obj *o) { return o->kind == OBJ_VALUE && o->val->shape.rank > 0; }

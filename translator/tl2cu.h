@@ -245,6 +245,7 @@ enum { STATIC_SMEM_MAX = 48 * 1024, SMEM_MAX_SM90 = 227 * 1024 };
 const char *scalar_name(Scalar s);    // "fp32"
 const char *scalar_ctype(Scalar s);   // "float"
 const char *type_ctype(Type t);       // "float *" for pointers
+const char *ctype(Type t);            // the same, short for the printers
 const char *type_name(Type t);        // "*fp32"
 bool scalar_from_name(const char *name, Scalar *out);  // "fp32", "float32", "int32", "i32"...
 bool shape_eq(Shape a, Shape b);
@@ -594,7 +595,7 @@ struct Value {
     int64_t lo, hi;
   } counter;
   int perm[MAX_RANK]; // V_PERMUTE
-  int defer;          // V_DOT in a loop, pipelined (dot.c dot_pipeline_pass): its mma this many iterations late,
+  int defer;          // V_DOT in a loop, pipelined (dotplan.c dot_pipeline_pass): its mma this many iterations late,
   int64_t stages_at;  // ... its defer + 2 operand buffers (wgmma: defer + 1) from this byte of the scratch on
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
   int64_t ahead_at;   // V_LOAD read by a wgmma dot as B: copied an iteration ahead into two buffers from this scratch byte (prefetch.c; 0: not)
@@ -816,12 +817,8 @@ int layout_widest_run(Kernel *k);
 Vec layout_snapshot(Kernel *k);  // every value's layout: two assignments compare equal or not
 bool layout_snapshots_equal(Vec a, Vec b);
 const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own
-int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (16 bytes at most)
-int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector  // 16 bytes of the narrowest memory access
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 bool layout_holds(const Layout *l, Value *x);  // x held in l as l holds its elements
-// Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
-bool is_materialized(Value *v);
 // Is a value of kind k computed element by element from the same elements of its operands
 // (or an index, a constant, a load, a variable)? What may live in an mma layout (layout.c)
 // and beside a pipelined dot (dot.c).
@@ -867,18 +864,46 @@ const char *space_register(const Layout *l, const char *k);  // a sliced layout'
 void smem_pass(Kernel *k);
 int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
-int64_t dot_scratch_bytes(Value *v);              // (dot.c) both operands
-bool dot_on_tensor_cores(Value *v);              // (dot.c) types mma.sync takes, whole tiles
-bool dot_copies_ahead(Value *v, Value *x);       // (dot.c) may dot v read load x from buffers copied ahead?
-int64_t dot_operand_bytes(Value *v, Value *x);   // (dot.c) the bytes operand x takes in dot v's buffer (aligned)
-bool dot_wgmma_shape(Value *v, int warps);          // (dot.c) may dot v run on warpgroup MMA (--target sm_90a)?
-bool dots_on_wgmma(Stmt *s);                      // (dot.c) does a dot among s (and nested) run on wgmma?
-void dot_pipeline_clear(Kernel *k);               // (dot.c) ... the previous pass's marks gone
-void dot_unit_pass(Kernel *k);                    // (dot.c) ... each dot on wgmma or mma.sync
-void dot_pipeline_pass(Kernel *k);                // (dot.c) marks loop dots whose mma may run late
 int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
 int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads);  // (access.c) an mma tile's store
+
+// ---------------------------------------------------------------- ir.c
+// Queries over the IR as data, for every stage.
+// Does the value live in a C variable (named by the tracer, or a loop-carried variable)?
+bool is_materialized(Value *v);
+int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (16 bytes at most)
+int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector
+int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)
+
+// ---------------------------------------------------------------- dotfacts.c
+// What a dot's lowering takes, for the passes that plan it and for dot.c that prints it.
+int64_t dot_mma_k(Value *v);                      // k of one tensor-core step (0: CUDA cores)
+bool dot_on_tensor_cores(Value *v);               // types mma.sync takes, whole tiles
+bool dot_wgmma_shape(Value *v, int warps);        // may dot v run on warpgroup MMA (--target sm_90a)?
+int64_t dot_wgmma_reps(Value *v);                 // the 16-row tiles a warp holds on wgmma (1 otherwise)
+bool dot_fp8_wgmma(Value *v);                     // on wgmma, fp8 operands
+bool dot_in_registers(Value *v);                  // the result held as mma accumulators
+bool dot_b_kmajor(Value *v);                      // B stored K-major in its buffer
+bool dot_stored_kmajor(Value *v, Value *x);       // operand x so stored (x: a, b or b's copy ahead)
+int64_t dot_operand_pitch(Value *v, Value *x);    // a buffer row of operand x, in elements (padded)
+int64_t dot_operand_rows(Value *v, Value *x);     // its buffer rows
+int64_t dot_aligned(Value *v, int64_t bytes);     // bytes rounded up to where an operand may start
+int64_t dot_operand_tile_bytes(Value *v, Value *x);  // operand x's buffer, unaligned
+int64_t dot_operand_bytes(Value *v, Value *x);    // ... aligned
+int64_t dot_b_offset(Value *v);                   // b's buffer in a stage
+int64_t dot_c_offset(Value *v);                   // the accumulators' (a stage's size where they stay in registers)
+int dot_buffer_run_bytes(Value *v, Value *x, const Layout *l);  // a run of x in l as one buffer access (0: none)
+int64_t dot_scratch_bytes(Value *v);              // both operands (and staged accumulators)
+int64_t dot_pipeline_bytes(Value *v, int defer);  // a pipelined dot's buffers after the loop's other uses
+bool dot_copies_ahead(Value *v, Value *x);        // may dot v read load x from buffers copied ahead?
+
+// ---------------------------------------------------------------- dotplan.c
+// Run by smem_pass on each variant: the marks each dot is printed by.
+void dot_pipeline_clear(Kernel *k);               // the previous pass's marks gone
+void dot_unit_pass(Kernel *k);                    // each dot on wgmma or mma.sync
+void dot_pipeline_pass(Kernel *k);                // loop dots whose mma may run late; stationary operands
+bool dots_on_wgmma(Stmt *s);                      // does a dot among s (and nested) run on wgmma?
 
 // ---------------------------------------------------------------- verify.c, irdump.c
 // The IR's invariants after a pass (layouts: they are assigned); an internal error if not.
@@ -994,11 +1019,10 @@ Value *sem_atomic_cas(Ctx *c, Obj *ptr, Obj *cmp, Obj *val, int order, Loc loc);
 Value *sem_expand(Ctx *c, Value *v, int axis, Loc loc);
 bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
-Value *unbroadcast(Value *v);
+Value *unbroadcast(Value *v);  // the value a broadcast or expand copies
 bool float_from_int_bits(Value *x, Value *r);  // x: fp32/fp64 bits of an integer (a load) in r's block
-int sem_next_id(void);
+int sem_next_id(void);  // the id the next value will have: later values have larger ones
 int sem_new_id(void);  // an id for a value a pass builds itself
-int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)  // the id the next value will have: later values have larger ones  // the value a broadcast or expand copies
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).
 bool same_value(Value *a, Value *b, int depth);
 // A named value nothing reads: only its own definition counts (lower.c's dead-value

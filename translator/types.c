@@ -122,3 +122,6 @@ bool shape_broadcast(Shape a, Shape b, Shape *out) {
   *out = r;
   return true;
 }
+
+// The C type of t's elements (short for the printers).
+const char *ctype(Type t) { return type_ctype(t); }
