@@ -1143,6 +1143,25 @@ Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
 Obj *asm_elementwise(Ctx *c, Node *call, Obj **args);
 Obj *map_elementwise(Ctx *c, Node *call, Obj **args);  // tl.map_elementwise (map.c)
 bool asm_has_effect(const Value *v);
+int asm_value_bits(Type t);      // a value's bits in a register (pointers: 64)
+int asm_per_reg(Type t, int pack);  // elements of type t that share one register
+
+// An asm call's register (asm.c reads its constraints, emit_asm.c prints through it).
+typedef struct {
+  char letter;     // r h l f d, as CUDA writes it (LLVM's c is CUDA's h)
+  const char *ctype;  // the C type of the register
+  int bits;
+  bool is_float;   // f, d: the value's width must be the register's
+} Reg;
+
+struct AsmCall {
+  const char *text;  // the asm as CUDA takes it: %N operands, %% for a %
+  int pack;
+  bool pure;
+  bool memory;       // ~{memory} among the constraints
+  Vec args;          // Value*: the operands, broadcast to the call's shape
+  Vec outs, ins;     // Reg*, in operand order
+};
 
 // ---------------------------------------------------------------- libdevice.c
 // triton.language.extra(.cuda).libdevice, as Triton maps it to __nv_*.
