@@ -148,14 +148,12 @@ void emit_load_windows(Em *em, Stmt *first);
 bool emit_window_split(Em *em, Stmt *first);
 bool windowed(Em *em, Stmt *s);
 
-// pack.c
-void decide_packing(Stmt *body);
+// emit_pack.c
 const char *packed_decl(Value *v);
 const char *packed_elem(Value *v, const char *k);
 const char *packed_lvalue(Value *v, const char *k);
 void emit_packed_let(Em *em, Stmt *s);
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
-bool packs_store_value(Stmt *s, const Layout *l);
 bool kernel_has_vectors(Kernel *k, int variant);  // (vectorize.c) as now laid out and packed
 void end_packed_store(Stmt *s);
 

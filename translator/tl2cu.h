@@ -876,6 +876,12 @@ int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (
 int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector
 int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)
 
+// ---------------------------------------------------------------- pack.c
+// Which int8, uint8 and bool values are held four to a 32-bit word (Value.packed).
+void decide_packing(Stmt *body);
+bool packs_store_value(Stmt *s, const Layout *l);  // is the stored expression computed a word at a time?
+bool pack_uniform_scalar(Value *v);  // the same for every element (spread into every byte)
+
 // ---------------------------------------------------------------- dotfacts.c
 // What a dot's lowering takes, for the passes that plan it and for dot.c that prints it.
 int64_t dot_mma_k(Value *v);                      // k of one tensor-core step (0: CUDA cores)
