@@ -187,12 +187,12 @@ void emit_operand_load(Em *em, Stmt *s);    // a load into a pipelined dot's buf
 void dot_before_loop(Em *em, Stmt *loop);  // a pipelined dot's count of iterations issued
 void emit_load_statement(Em *em, Stmt *s);  // (emit.c) a load's array and its loads
 bool run_is_symbolic(const Layout *l);      // (emit.c) is l's run printed as kRun?
-// prefetch.c: a dot operand's load one iteration ahead
+// emit_prefetch.c: a dot operand's load one iteration ahead (prefetch.c marks it)
 bool prefetched(Value *x);                      // is load x's block loaded the iteration before?
 void prefetch_before_loop(Em *em, Stmt *loop);  // the first iteration's blocks
 void prefetch_after(Em *em, Stmt *s);           // the next iteration's, after s (the dot) read this one's
 void emit_copy_ahead(Em *em, Stmt *s, const char *stage);  // (dot.c) load s copied into a stage of its dot's buffers
-const char *ahead_stage_name(Value *x);        // (prefetch.c) the C int naming the stage load x's dot reads
+const char *ahead_stage_name(Value *x);        // the C int naming the stage load x's dot reads
 void dot_after_loop(Em *em, Stmt *loop);   // ... and its last mmas
 void dot_wait_before(Em *em, Stmt *s);     // waits for the wgmma groups left running that s reads
 

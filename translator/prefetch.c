@@ -25,26 +25,9 @@
 // wait_group N, N the loop's other copies, all issued since.
 // No registers hold the block and the dot stores nothing of it. Not where the loop (at any
 // depth) has a pipelined dot, whose copies count groups too.
-#include "emit.h"
-
-#include <string.h>
-
-typedef struct {
-  Value *load, *update;  // x = tl.load(P), P = P + step (update: the value assigned)
-  Stmt *loop, *reader;   // the loop, and the dot statement that reads x
-} Prefetch;
-
-static Vec prefetches;  // Prefetch*: of the variant laid out last
-
-const char *ahead_stage_name(Value *x) { return xprintf("_%s_stage", x->cname); }
-
-static Prefetch *prefetch_of(Value *x) {
-  for (int i = 0; i < prefetches.len; i++)
-    if (((Prefetch *)prefetches.items[i])->load == x) return prefetches.items[i];
-  return NULL;
-}
-
-bool prefetched(Value *x) { return prefetch_of(x) != NULL; }
+//
+// This pass marks the loads (Value.prefetch, Stmt.prefetches); emit_prefetch.c prints them.
+#include "tl2cu.h"
 
 // Does s (at any depth) write memory or leave its loop early?
 static bool writes_or_leaves(Stmt *s) {
@@ -92,7 +75,7 @@ static Stmt *dot_reader(Stmt *from, Value *x) {
   return NULL;
 }
 
-static void consider(Stmt *loop, Stmt *s) {
+static void consider(Stmt *loop, Stmt *s, Vec *found) {
   Value *x = s->v, *p = x->a;
   if (x->kind != V_LOAD || x->volatile_load || x->b || x->c || x->uses != 2 || x->into_dot || x->packed ||
       !x->shape.rank || !x->layout || p->kind != V_VAR || p->ty.kind != TY_PTR || !p->shape.rank)
@@ -102,22 +85,34 @@ static void consider(Stmt *loop, Stmt *s) {
   if (!update || !reader) return;
   Prefetch *f = xmalloc(sizeof(Prefetch));
   *f = (Prefetch){x, update, loop, reader};
-  vec_push(&prefetches, f);
+  x->prefetch = f;
+  vec_push(&reader->prefetches, f);
+  vec_push(found, f);
 }
 
-static void find(Stmt *s) {
+static void find(Stmt *s, Vec *found) {
   for (; s; s = s->next) {
-    find(s->body);
-    find(s->orelse);
+    find(s->body, found);
+    find(s->orelse, found);
     if (s->kind != S_FOR || writes_or_leaves(s->body)) continue;
     for (Stmt *t = s->body; t; t = t->next)
-      if (t->kind == S_LET) consider(s, t);
+      if (t->kind == S_LET) consider(s, t, found);
+  }
+}
+
+// The marks of the variant laid out before gone.
+static void clear(Stmt *s) {
+  for (; s; s = s->next) {
+    s->prefetches.len = 0;
+    if (s->kind == S_LET && s->v->kind == V_LOAD) s->v->prefetch = NULL;
+    clear(s->body);
+    clear(s->orelse);
   }
 }
 
 // The loads to copy ahead (dot_copies_ahead), their buffers past the kernel's other scratch
 // (at 1024 bytes: wgmma's swizzled tiles), and each one's wait at its dot.
-static void place_copies(Kernel *k) {
+static void place_copies(Kernel *k, Vec prefetches) {
   for (int i = 0; i < prefetches.len; i++) {
     Prefetch *f = prefetches.items[i];
     Value *x = f->load, *dot = f->reader->v;
@@ -140,77 +135,8 @@ static void place_copies(Kernel *k) {
 // After layouts and smem.c (a load's layout, its packing and its pipelined dot are the
 // variant's; its buffers follow the scratch smem.c sized).
 void prefetch_pass(Kernel *k) {
-  prefetches.len = 0;
-  find(k->body);
-  place_copies(k);
-}
-
-// x's block loaded from pointer `ptr` into x's array, under `guard` (C); copied ahead: into
-// the dot's buffers of stage `stage` (C), one commit group whether or not the guard holds.
-static void load_into(Em *em, Prefetch *f, Value *ptr, const char *guard, const char *stage, const char *what) {
-  Value *x = f->load, *next = xmalloc(sizeof(Value));
-  *next = *x;
-  next->cname = xprintf("_%s_next", x->cname);
-  next->a = ptr;
-  Stmt load = {.kind = S_LET, .loc = x->loc, .v = next};
-  Stmt *saved = em->stmt;
-  em->stmt = &load;
-  line(em, "// %s", what);
-  line(em, "if (%s) {", guard);
-  em->indent++;
-  if (x->ahead_at) {
-    next->into_dot = f->reader->v;
-    emit_copy_ahead(em, &load, stage);
-  } else {
-    emit_load_statement(em, &load);
-    line(em, "#pragma unroll");
-    line(em, "for (int _k = 0; _k < %lld; ++_k) %s[_k] = %s[_k];", (long long)x->layout->per_thread, x->cname,
-         next->cname);
-  }
-  em->indent--;
-  line(em, "}");
-  if (x->ahead_at) line(em, "tl2cu_cp_async_commit();");
-  em->stmt = saved;
-}
-
-// The loop's test of the iteration whose induction value is `i` (C).
-static const char *runs(Stmt *loop, Em *em, const char *i) {
-  Cx cx = identity_cx(NULL, NULL);
-  bool down = loop->step->kind == V_CONST && loop->step->ival < 0;
-  return xprintf("%s %s %s", i, down ? ">" : "<", ex(em, loop->hi, &cx));
-}
-
-// Before the loop: each prefetched load's array, loaded for the first iteration, in the
-// order of their readers: the order the loop commits the copies in, which the waits count.
-void prefetch_before_loop(Em *em, Stmt *loop) {
-  for (Stmt *t = loop->body; t; t = t->next)
-    for (int i = 0; i < prefetches.len; i++) {
-      Prefetch *f = prefetches.items[i];
-      if (f->loop != loop || f->reader != t) continue;
-      Cx cx = identity_cx(NULL, NULL);
-      const char *stage = ahead_stage_name(f->load);
-      if (f->load->ahead_at) line(em, "int %s = 0;  // the buffer of %s the iteration reads", stage, f->load->cname);
-      else line(em, "%s", array_decl(f->load));
-      load_into(em, f, f->load->a, runs(loop, em, ex(em, loop->lo, &cx)), stage,
-                xprintf("the first iteration's %s (line %d), %s ahead", f->load->cname, f->load->loc.line,
-                        f->load->ahead_at ? "copied" : "loaded"));
-    }
-}
-
-// After statement s: the next iteration's blocks of the prefetched loads s was the reader of.
-void prefetch_after(Em *em, Stmt *s) {
-  for (int i = 0; i < prefetches.len; i++) {
-    Prefetch *f = prefetches.items[i];
-    if (f->reader != s) continue;
-    Value *ptr = xmalloc(sizeof(Value));  // P + step, printed as its definition: the pointer P will hold
-    *ptr = *f->update;
-    ptr->cname = NULL;
-    Stmt *loop = f->loop;
-    Cx cx = identity_cx(NULL, NULL);
-    const char *i_next = int_arith(OP_ADD, loop->var->ty.kind, loop->var->cname, ex(em, loop->step, &cx));
-    const char *stage = ahead_stage_name(f->load);
-    load_into(em, f, ptr, runs(loop, em, i_next), xprintf("%s ^ 1", stage),
-              xprintf("the next iteration's %s, in flight while this one computes", f->load->cname));
-    if (f->load->ahead_at) line(em, "%s ^= 1;", stage);
-  }
+  Vec found = {0};
+  clear(k->body);
+  find(k->body, &found);
+  place_copies(k, found);
 }

@@ -531,6 +531,7 @@ typedef enum {
 typedef struct Combine Combine;
 typedef struct Stmt Stmt;
 typedef struct AsmCall AsmCall;
+typedef struct Prefetch Prefetch;
 
 typedef struct Layout Layout;
 
@@ -600,6 +601,7 @@ struct Value {
   Value *into_dot;    // V_LOAD: copied straight into the operand buffer of this pipelined dot (dot.c)
   int64_t ahead_at;   // V_LOAD read by a wgmma dot as B: copied an iteration ahead into two buffers from this scratch byte (prefetch.c; 0: not)
   int ahead_wait;     // ... the copy groups that may still fly when its dot reads it (cp.async.wait_group)
+  Prefetch *prefetch; // V_LOAD: loaded (or copied) the iteration before, in the variant laid out (prefetch.c)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
@@ -656,6 +658,7 @@ struct Stmt {
   int num_stages;         // S_FOR of tl.range(..., num_stages=N): N (0: the kernel's)
   int vector[2];          // S_STORE, after the axisinfo pass: as Value.vector
   Vec converts;           // Convert*: what it reads in another layout (convert.c), in the variant laid out
+  Vec prefetches;         // Prefetch*: the loads this dot reads that load its next iteration's block after it (prefetch.c)
   bool predicated;        // S_STORE with a mask: stores values of a predicated load (layout.c)
   bool predicated_narrow;  // the same under a run template's narrow runs
   int64_t scratch;        // S_LET: the shared memory its op lays out; S_STORE: its staging (smem.c), in the variant laid out
@@ -812,6 +815,12 @@ bool int_constant(Value *v, int64_t *c);                   // v is this integer 
 bool constant_difference(Value *p, Value *q, int64_t *d);  // p - q is the constant d (elements)
 void group_loads(Kernel *k);   // (loads.c) neighbouring loads named, as one run of loads
 void prefetch_pass(Kernel *k);  // (prefetch.c) dot operands' loads to issue one iteration ahead
+// A load of prefetch.c's: x = tl.load(P) with P = P + step (update: the value assigned),
+// its loop and the dot statement that reads x.
+struct Prefetch {
+  Value *load, *update;
+  Stmt *loop, *reader;
+};
 void contract_fma(Kernel *k);  // (contract.c) which float adds fuse a multiply, as LLVM and ptxas do
 int layout_widest_run(Kernel *k);
 Vec layout_snapshot(Kernel *k);  // every value's layout: two assignments compare equal or not
