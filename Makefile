@@ -11,7 +11,13 @@ WARN    += -Wno-missing-field-initializers
 TS       = grammar/node_modules/tree-sitter/vendor/tree-sitter/lib
 PY       = grammar/node_modules/tree-sitter-python/src
 BUILD    = build
-SRCS     = $(wildcard translator/*.c)
+# translator/: main.c (the pipeline) and tl2cu.h (the IR and each stage's entry points) over
+# support/ (memory, strings, diagnostics), ir/ (the IR's own facts), front/ (Python to IR),
+# passes/ (analyses and decisions recorded in the IR) and codegen/ (printing CUDA); each layer
+# calls only those before it (tests/layers_check.py).
+LAYERS   = support ir front passes codegen
+SRCS     = translator/main.c $(foreach d,$(LAYERS),$(wildcard translator/$(d)/*.c))
+HDRS     = translator/tl2cu.h $(wildcard translator/*/*.h)
 OBJS     = $(SRCS:translator/%.c=$(BUILD)/obj/%.o)
 GRAMMAR  = $(BUILD)/obj/ts_lib.o $(BUILD)/obj/ts_parser.o $(BUILD)/obj/ts_scanner.o
 PREFIX  ?= /usr/local
@@ -22,8 +28,9 @@ $(PY)/parser.c $(PY)/scanner.c $(TS)/src/lib.c &: grammar/package.json grammar/p
 	cd grammar && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $(PY)/parser.c $(PY)/scanner.c $(TS)/src/lib.c
 
-$(BUILD)/obj/%.o: translator/%.c $(wildcard translator/*.h) $(TS)/src/lib.c | $(BUILD)/obj
-	$(CC) $(CFLAGS) $(WARN) $(WARN_EXTRA) -I$(TS)/include -c $< -o $@
+$(BUILD)/obj/%.o: translator/%.c $(HDRS) $(TS)/src/lib.c | $(BUILD)/obj
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) $(WARN_EXTRA) -Itranslator -I$(TS)/include -c $< -o $@
 
 # third-party C: its own flags, no -Werror
 $(BUILD)/obj/ts_lib.o: $(TS)/src/lib.c | $(BUILD)/obj

@@ -1,6 +1,6 @@
 """Shared-memory bank conflicts of a scan's accesses, counted on the CPU (docs/NOTES.md 55).
 
-emit_scan (translator/reduce.c) stores a block into shared memory in layout order (thread
+emit_scan (translator/codegen/reduce.c) stores a block into shared memory in layout order (thread
 t's k-th element at e = ((k / vec) * threads + t) * vec + k % vec), walks segments of S
 elements (thread u scans line u / P, segment u % P), and reads the block back in layout
 order. For each warp-wide access this prints the average number of words that fall on

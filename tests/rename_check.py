@@ -1,4 +1,4 @@
-"""User names against the names tl2cu writes itself (its namespace policy, translator/names.c).
+"""User names against the names tl2cu writes itself (its namespace policy, translator/support/names.c).
 
 For every sample and golden kernel file this renames the parameters and local variables
 of its @triton.jit functions, all at once, to names the emitter uses internally (old and

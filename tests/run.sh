@@ -84,6 +84,19 @@ t_hoststr() {
   fi
 }
 
+# the translator's folders as layers: no call from a folder to a later one (docs/ARCHITECTURE.md)
+t_layers() {
+  command -v python3 >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 || return 0
+  local obj
+  obj="$(dirname "$TL2CU")/obj"
+  [ -d "$obj/front" ] || return 0  # (a tl2cu built elsewhere: no objects to read)
+  if python3 tests/layers_check.py "$obj" >"$tmp/layers.log" 2>&1; then
+    ok "$(tail -1 "$tmp/layers.log")"
+  else
+    bad "layers" "$tmp/layers.log"
+  fi
+}
+
 # the differential fuzzer's kernels (docs/FUZZING.md's command): all translated, and the
 # mismatches explained in tests/fuzz/known.json still generated as they were replayed
 t_fuzz() {
@@ -128,7 +141,7 @@ t_big() {
   then ok "wide and long inputs finish in time"; else bad "wide and long inputs" "$tmp/big.log"; fi
 }
 
-# ---- user names against the emitter's own names (tests/rename_check.py, translator/names.c)
+# ---- user names against the emitter's own names (tests/rename_check.py, translator/support/names.c)
 t_rename() {
   if ! command -v python3 >/dev/null 2>&1; then
     echo "[SKIP] rename check: python3 not found"
@@ -745,7 +758,7 @@ t_asan() {
 
 # ---- the driver: every task above, JOBS at a time, the long ones first; then their lines in
 # the order of TASKS, and the counts
-TASKS=(unit parse agree constexpr hoststr fuzz cpython big rename runtime_host)
+TASKS=(unit parse agree constexpr hoststr layers fuzz cpython big rename runtime_host)
 while read -r py expected; do TASKS+=("golden $py $expected"); done < <(golden_inputs)
 TASKS+=(headers variants ir spelling desc forms header_grid errors imports bt_dep bt_install bt_man bt_readme bt_make bt_cmake long_options
         format_line bench_entries gpu_scripts asan)

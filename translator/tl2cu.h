@@ -885,6 +885,9 @@ int layout_chunk(const Layout *l, Type elem);  // elements a run moves at once (
 int layout_vector_chunk(const Layout *l, Type elem, int vector);  // ... where facts allow `vector`; 0: no vector
 int sem_walk_mark(void);  // a fresh mark for a walk over values (Value.visit)
 
+// ---------------------------------------------------------------- vectorize.c
+bool kernel_has_vectors(Kernel *k, int variant);  // as now laid out and packed
+
 // ---------------------------------------------------------------- pack.c
 // Which int8, uint8 and bool values are held four to a 32-bit word (Value.packed).
 void decide_packing(Stmt *body);

@@ -1,4 +1,4 @@
-# An error inside one of the triton_helpers functions tl2cu writes again (translator/inductor.c) points at
+# An error inside one of the triton_helpers functions tl2cu writes again (translator/front/inductor.c) points at
 # the helper's call in the kernel: randint64's seed goes to tl.randint4x, which takes an integer.
 import triton
 import triton.language as tl

@@ -868,7 +868,7 @@ class KernelGen:
     def out_stencil(self):
         """A stencil: the sum of loads of one input at its neighbours' offsets (a row of 2R + 1
         in 1-D kernels, the 3 x 3 around each element in 2-D), each masked to the input, as a
-        tl.static_range loop whose loads are traced inside the adds (translator/loads.c gathers
+        tl.static_range loop whose loads are traced inside the adds (translator/passes/loads.c gathers
         them) or as named loads summed after, with a value computed between two of them. Sums
         in source order on both sides: compared exactly. With `interior` every tap takes one
         named mask, the kernel's & the elements whose neighbours all lie inside (the Game of

@@ -1,4 +1,4 @@
-# Vector-access decisions (translator/access.c, AxisInfo): tests/run.sh checks that in the
+# Vector-access decisions (translator/codegen/access.c, AxisInfo): tests/run.sh checks that in the
 # kernel's first (plain) variant every load named v_* is a vector load and every s_* is not.
 # A store after each load keeps loads from forming windows.
 # tl2cu: -s 'alignment:*fp32:16,*fp32:16,i32:16,i32' -D BLOCK=1024

@@ -1,4 +1,4 @@
-# Every triton_helpers function tl2cu writes again (translator/inductor.c HELPERS), called as Inductor's
+# Every triton_helpers function tl2cu writes again (translator/front/inductor.c HELPERS), called as Inductor's
 # kernels call them, in one persistent reduction under Inductor's decorator (a kernel written for this test).
 import triton
 import triton.language as tl

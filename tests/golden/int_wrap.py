@@ -19,7 +19,7 @@ import triton.language as tl
 
 # out holds 12 planes of n elements: 0-8, 10, 11 elementwise results, 9 the scalar
 # results (10 per program). Plane 10: an int32 sum that the translator's bounds
-# (translator/range.c) show cannot wrap, in plain C, plus one that can (odd i).
+# (translator/codegen/range.c) show cannot wrap, in plain C, plus one that can (odd i).
 # Plane 11: tl.abs (abs of the minimum is the minimum).
 @triton.jit
 def wrap_body(x_ptr, y_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):

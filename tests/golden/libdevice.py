@@ -2,12 +2,12 @@
 # variant called once on loaded values of exactly its argument dtypes, one output plane
 # per call. tests/gpu/libdevice_check.py runs these kernels under Triton and through tl2cu
 # on the same inputs and compares every plane bit for bit. Written out from the function
-# table in translator/libdevice.c (the functions of Triton 3.x's libdevice.py).
+# table in translator/front/libdevice.c (the functions of Triton 3.x's libdevice.py).
 # clamp_umulhi: tl.clamp in the generic form and in the two forms Triton's NVIDIA back end
 # turns into min.xorsign.abs (lo = -m of the same m, constants lo == -hi), both NaN modes,
 # fp32 and fp16 (and tl.maximum/minimum with PropagateNan.ALL: max.NaN's canonical NaN);
 # tl.umulhi on int32, uint32 and int64. The fp32 variants are in tl2cu's default form: flushed
-# to zero around the call where Triton's libdevice flushes (translator/libdevice.c's '^' and
+# to zero around the call where Triton's libdevice flushes (translator/front/libdevice.c's '^' and
 # '~' marks); --allow-inexact-libdevice below only silences the warnings of the '~' ones.
 # tl2cu: -s 'ld_int32:*i32,*i32,*i32,*u32,*u32,*u32,*i64,*i64,*i64,*u64,*u64,*u64,*fp32,*fp32,*fp32,*fp64,*fp64,*fp64,*i32,i32'
 # tl2cu: -s 'ld_uint32:*i32,*i32,*i32,*u32,*u32,*u32,*i64,*i64,*i64,*u64,*u64,*u64,*fp32,*fp32,*fp32,*fp64,*fp64,*fp64,*u32,i32'

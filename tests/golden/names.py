@@ -1,4 +1,4 @@
-# User names that are also names of the generated code (translator/names.c): the
+# User names that are also names of the generated code (translator/support/names.c): the
 # emitter's own names start with "_", so a block named buf does not share the scan's
 # shared-memory buffer and a scalar named lane does not become the store window's lane;
 # C++ words and CUDA built-ins (new, threadIdx) get a trailing "_", names starting with

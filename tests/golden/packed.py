@@ -1,4 +1,4 @@
-# Packed 8-bit values (translator/pack.c): int8, uint8 and bool blocks held four to a
+# Packed 8-bit values (translator/passes/pack.c): int8, uint8 and bool blocks held four to a
 # word, computed with CUDA's SIMD intrinsics. Every operation with a packed form, on
 # full-range bytes (wrap-around, signed and unsigned comparisons), with masked tails;
 # stencil_i8 adds load windows and a store window over packed words, row_bias_i8 a

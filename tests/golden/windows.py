@@ -1,4 +1,4 @@
-# Load and store windows (translator/access.c) for element sizes other than fp32 (the GPU
+# Load and store windows (translator/codegen/access.c) for element sizes other than fp32 (the GPU
 # check tests/golden/ops.py:stencil_windows covers fp32): fp16 (2-byte, runs of 8) and
 # int64 (8-byte, runs of 2). Byte elements get windows only when packed (tests/golden/packed.py);
 # gathers get none.

@@ -7,7 +7,7 @@ except the first int32 argument, small (jn/yn orders, ldexp and powi exponents: 
 loops over jn's order). Every plane of a variant that tl2cu translates by default must be
 equal bit for bit (NaNs with any payload count as equal): the integer and fp64 ones, and
 every fp32 one in tl2cu's default form, the call with its subnormal fp32 arguments and
-result flushed to zeros of their sign where translator/libdevice.c marks it '^' (Triton
+result flushed to zeros of their sign where translator/front/libdevice.c marks it '^' (Triton
 links libdevice with nvvm-reflect-ftz=1: its flush-to-zero path) and sqrtf as Triton's
 sqrt.approx.ftz.f32. The variants marked '~' (translated with a warning, refused with
 --strict-libdevice) are measured and printed as [INFO] lines: how many elements differ,
@@ -110,9 +110,9 @@ def check_clamp_umulhi(lib, mod, tally, g, stream):
 
 
 def inexact_symbols():
-    """The variants translator/libdevice.c marks with '~' (translated with a warning naming
+    """The variants translator/front/libdevice.c marks with '~' (translated with a warning naming
     how they differ): {"__nv_asinf", ...}. Those marked '^' (flushed) must be exact."""
-    text = open(f"{gpulib.ROOT}/translator/libdevice.c").read()
+    text = open(f"{gpulib.ROOT}/translator/front/libdevice.c").read()
     return {"__nv_" + sym for sym in re.findall(r"=~(\w+)", text)}
 
 

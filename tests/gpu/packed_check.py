@@ -1,4 +1,4 @@
-"""GPU conformance of packed 8-bit values (translator/pack.c) against Triton.
+"""GPU conformance of packed 8-bit values (translator/passes/pack.c) against Triton.
 
 Every kernel of tests/golden/packed.py (built from the carried build/gpu/packed.cu)
 runs under Triton and through tl2cu on the same random full-range bytes, for

@@ -3,7 +3,7 @@
 // variant's runs (emit.c): 16 bytes where some access moves vectors, else 4 bytes.
 // access.c still decides, access by access while printing, what each one emits
 // (docs/NOTES.md 54); the two agree on every sample, golden and fuzz kernel.
-#include "emit.h"
+#include "tl2cu.h"
 
 // Would an access of this element type, vector width (the axisinfo pass's) and layout
 // move vectors (layout_vector_chunk, as access.c's vector accesses ask)? Its runs must

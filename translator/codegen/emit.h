@@ -154,7 +154,6 @@ const char *packed_elem(Value *v, const char *k);
 const char *packed_lvalue(Value *v, const char *k);
 void emit_packed_let(Em *em, Stmt *s);
 bool begin_packed_store(Em *em, Stmt *s, const Layout *l);
-bool kernel_has_vectors(Kernel *k, int variant);  // (vectorize.c) as now laid out and packed
 void end_packed_store(Stmt *s);
 
 // atomic.c
