@@ -127,7 +127,7 @@ def main():
         if name != "matmul" and not gpulib.translated(name):
             continue
         lib = gpulib.library(name)
-        cases = [(4096, 4096, 4096, True), (1000, 1100, 1050, False), (256, 128, 32, False)]
+        cases = [(4096, 4096, 4096, True), (1000, 1100, 1050, False), (1000, 1024, 1024, False), (256, 128, 32, False)]
         if name in ("matmul", "matmul_256"):  # (wgmma; the others at 4096^3 only)
             cases.insert(1, (8192, 8192, 8192, True))
         if small:
