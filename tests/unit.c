@@ -144,8 +144,7 @@ static Kernel *trace(const char *src, const char *sig) {
   s->sig = sig;
   vec_push(&o.sigs, s);
   Kernel *k = lower_kernel(mod, mod->funcs.items[0], &o);
-  unit_stride_pass(k);
-  layout_assign(k, layout_widest_run(k), PLAIN_VARIANT);
+  layout_assign(k, layout_widest_run(k));
   return k;
 }
 
