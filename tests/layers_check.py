@@ -38,7 +38,8 @@ def main():
     for layer in LAYERS:
         folder = os.path.join(root, layer)
         for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-            if name.endswith('.o'):
+            src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'translator', layer, name[:-2] + '.c')
+            if name.endswith('.o') and os.path.exists(src):  # (not an object left from a removed file)
                 f = name[:-2]
                 layer_of[f] = LAYERS.index(layer)
                 d, u = symbols(os.path.join(folder, name))
