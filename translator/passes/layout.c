@@ -19,59 +19,62 @@
 
 #include <string.h>
 
-// Elements per run (Triton's sizePerThread along the fastest dim): 16 bytes of
-// the kernel's narrowest memory access where accesses can be vectors, else 1,
-// so that scalar accesses of consecutive threads coalesce. One value for the
-// whole kernel, so that every layout of a space assigns elements alike.
-static int run_elems = 4;
-
-// Spaces a memory access anchors. Triton lays out each load and store from its pointer
-// (the Coalesce pass) and the layout spreads through the ops that keep or rearrange the
-// elements; a tensor no access reaches keeps the default layout every tensor starts with,
-// runs of one element (getDefaultBlockedEncoding: sizePerThread all 1). The issue-13
-// [256, 256] kernel: its only accesses are 1-D, so its 2-D values have runs of 1 there.
-static Vec anchored;  // Shape *: the anchored spaces of the kernel being laid out
-
-static bool is_anchored(Shape s) {
-  for (int i = 0; i < anchored.len; i++)
-    if (shape_eq(*(Shape *)anchored.items[i], s)) return true;
-  return false;
-}
-
-static bool anchor(Shape *s) {
-  if (s->rank == 0 || is_anchored(*s)) return false;
-  vec_push(&anchored, s);
-  return true;
-}
-
 // Spaces held as mma.sync's accumulators (find_mma_spaces): a tl.dot's result on the
 // tensor cores and the elementwise values around it, so that the result stays in registers.
 typedef struct {
   Shape space;
   int wm, wn;
 } MmaSpace;
-static Vec mma_spaces;  // MmaSpace*
 
-static const MmaSpace *mma_space(Shape s) {
-  for (int i = 0; i < mma_spaces.len; i++)
-    if (shape_eq(((MmaSpace *)mma_spaces.items[i])->space, s)) return mma_spaces.items[i];
+// One assignment of layouts (layout_assign): what the walks over the kernel share.
+typedef struct {
+  int threads;  // the program's threads
+  // Elements per run (Triton's sizePerThread along the fastest dim): 16 bytes of the
+  // kernel's narrowest memory access where accesses can be vectors, else 1, so that scalar
+  // accesses of consecutive threads coalesce. One value for the whole kernel, so that every
+  // layout of a space assigns elements alike.
+  int run;
+  // Spaces a memory access anchors (Shape*). Triton lays out each load and store from its
+  // pointer (the Coalesce pass) and the layout spreads through the ops that keep or
+  // rearrange the elements; a tensor no access reaches keeps the default layout every tensor
+  // starts with, runs of one element (getDefaultBlockedEncoding: sizePerThread all 1). The
+  // issue-13 [256, 256] kernel: its only accesses are 1-D, so its 2-D values have runs of 1.
+  Vec anchored;
+  Vec mma_spaces;  // MmaSpace*
+} LayoutPass;
+
+static bool is_anchored(const LayoutPass *lp, Shape s) {
+  for (int i = 0; i < lp->anchored.len; i++)
+    if (shape_eq(*(Shape *)lp->anchored.items[i], s)) return true;
+  return false;
+}
+
+static bool anchor(LayoutPass *lp, Shape *s) {
+  if (s->rank == 0 || is_anchored(lp, *s)) return false;
+  vec_push(&lp->anchored, s);
+  return true;
+}
+
+static const MmaSpace *mma_space(const LayoutPass *lp, Shape s) {
+  for (int i = 0; i < lp->mma_spaces.len; i++)
+    if (shape_eq(((MmaSpace *)lp->mma_spaces.items[i])->space, s)) return lp->mma_spaces.items[i];
   return NULL;
 }
 
-static Layout *make_layout(Value *v, Shape space, const int *map, int threads, int root) {
+static Layout *make_layout(Value *v, Shape space, const int *map, LayoutPass *lp, int root) {
   int rank = v->shape.rank;
   Layout *l = xmalloc(sizeof(Layout));
   *l = (Layout){.kind = LAYOUT_BLOCKED};
   l->space = space;
   for (int i = 0; i < rank; i++) l->map[i] = map[i];
-  l->threads = threads;
+  l->threads = lp->threads;
   int64_t n = shape_numel(space);
-  l->per_thread = n >= threads ? n / threads : 1;
-  int run = is_anchored(space) ? run_elems : 1;
+  l->per_thread = n >= lp->threads ? n / lp->threads : 1;
+  int run = is_anchored(lp, space) ? lp->run : 1;
   l->vec = l->per_thread >= run ? run : (int)l->per_thread;
-  l->kernel_run = is_anchored(space) && l->per_thread >= run;
+  l->kernel_run = is_anchored(lp, space) && l->per_thread >= run;
   l->root = root;
-  const MmaSpace *m = v->in_mma ? mma_space(space) : NULL;
+  const MmaSpace *m = v->in_mma ? mma_space(lp, space) : NULL;
   if (m) {
     l->kind = LAYOUT_MMA;
     l->wm = m->wm;
@@ -104,15 +107,14 @@ bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
   return true;
 }
 
-static void require(Value *v, Shape space, int root, const int *map, int threads);
+static void require(Value *v, Shape space, int root, const int *map, LayoutPass *lp);
 
-static void own_or_inline(Value *v, int threads) {
+static void own_or_inline(Value *v, LayoutPass *lp) {
   int map[MAX_RANK];
   for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
-  require(v, v->shape, v->id, map, threads);
+  require(v, v->shape, v->id, map, lp);
 }
 
-static const MmaSpace *mma_space(Shape s);
 
 // A dot's operand loaded from memory that is contiguous along another dim than its last
 // (flash attention's k, [HEAD_DIM, BLOCK_N] with offs_d[:, None] contiguous): laid out with
@@ -120,11 +122,11 @@ static const MmaSpace *mma_space(Shape s);
 // orders a load by its pointer. The dot stores it into its buffer element by element from
 // any layout; laid out along its rows, a warp's loads would touch a cache line an element.
 // On the H200 (docs/NOTES.md 67): flash attention at D = 64 9.2 -> 5.5 ms with k so read.
-static void dot_operand(Value *x, int threads) {
+static void dot_operand(Value *x, LayoutPass *lp) {
   int rank = x->shape.rank, last = rank - 1;
   int c = x->kind == V_LOAD && !x->layout && x->uses == 2 && is_materialized(x) && rank >= 2 ? axis_info(x->a).contiguous : -1;
   if (c < 0 || c == last) {
-    own_or_inline(x, threads);
+    own_or_inline(x, lp);
     return;
   }
   Shape *space = xmalloc(sizeof(Shape));
@@ -135,69 +137,69 @@ static void dot_operand(Value *x, int threads) {
   space->dim[last] = x->shape.dim[c], map[c] = last;
   for (int d = 0; d <= last; d++)
     if (x->shape.dim[d] == 1) map[d] = -1;
-  if (x->in_mma && mma_space(*space)) {  // (held as accumulators there: not a layout along memory)
-    own_or_inline(x, threads);
+  if (x->in_mma && mma_space(lp, *space)) {  // (held as accumulators there: not a layout along memory)
+    own_or_inline(x, lp);
     return;
   }
-  anchor(space);  // (runs as the kernel's accesses have)
-  x->layout = make_layout(x, *space, map, threads, x->id);
+  anchor(lp, space);  // (runs as the kernel's accesses have)
+  x->layout = make_layout(x, *space, map, lp, x->id);
 }
 
 // The operands of v, each in the layout v's own elements need.
-static void require_operands(Value *v, Shape space, int root, const int *map, int threads) {
+static void require_operands(Value *v, Shape space, int root, const int *map, LayoutPass *lp) {
   int amap[MAX_RANK];
   switch (v->kind) {
   case V_BROADCAST: {
     Value *a = v->a;
     int off = v->shape.rank - a->shape.rank;
     for (int j = 0; j < a->shape.rank; j++) amap[j] = a->shape.dim[j] == 1 ? -1 : map[j + off];
-    require(a, space, root, amap, threads);
+    require(a, space, root, amap, lp);
     return;
   }
   case V_EXPAND:
     for (int j = 0; j < v->a->shape.rank; j++) amap[j] = map[j < v->ival ? j : j + 1];
-    require(v->a, space, root, amap, threads);
+    require(v->a, space, root, amap, lp);
     return;
   case V_PERMUTE:
     for (int i = 0; i < v->shape.rank; i++) amap[v->perm[i]] = map[i];
-    require(v->a, space, root, amap, threads);
+    require(v->a, space, root, amap, lp);
     return;
   case V_FLIP:  // the same elements, in another order: held where they are needed
-    require(v->a, space, root, map, threads);
+    require(v->a, space, root, map, lp);
     return;
   case V_JOIN:  // the operands lack the new last dim
-    require(v->a, space, root, map, threads);
-    require(v->b, space, root, map, threads);
+    require(v->a, space, root, map, lp);
+    require(v->b, space, root, map, lp);
     return;
   case V_RESHAPE: case V_SPLIT: case V_REDUCE: case V_SCAN:
     // no dim of the operand follows a dim of the space: it keeps its own layout
-    own_or_inline(v->a, threads);
+    own_or_inline(v->a, lp);
     return;
   case V_GATHER:  // the source goes through shared memory; the index is read where the result is
-    own_or_inline(v->a, threads);
-    require(v->b, space, root, map, threads);
+    own_or_inline(v->a, lp);
+    require(v->b, space, root, map, lp);
     return;
   case V_DOT:  // the operands go through shared memory; the accumulator is read where the result is
-    dot_operand(v->a, threads);
-    dot_operand(v->b, threads);
-    require(v->c, space, root, map, threads);
+    dot_operand(v->a, lp);
+    dot_operand(v->b, lp);
+    require(v->c, space, root, map, lp);
     return;
   case V_SORT:  // the input goes through shared memory
-    own_or_inline(v->a, threads);
+    own_or_inline(v->a, lp);
     return;
   case V_HISTOGRAM:  // the input and its mask are counted where the input is
-    own_or_inline(v->a, threads);
-    if (v->b) own_or_inline(v->b, threads);
+    own_or_inline(v->a, lp);
+    if (v->b) own_or_inline(v->b, lp);
     return;
   default:
-    if (v->a) require(v->a, space, root, map, threads);
-    if (v->b) require(v->b, space, root, map, threads);
-    if (v->c) require(v->c, space, root, map, threads);
+    if (v->a) require(v->a, space, root, map, lp);
+    if (v->b) require(v->b, space, root, map, lp);
+    if (v->c) require(v->c, space, root, map, lp);
     return;
   }
 }
 
-static void own_layout(Value *v, int threads, bool force);
+static void own_layout(Value *v, LayoutPass *lp, bool force);
 
 // Would a load laid out as `space` read across its memory? Its elements are consecutive
 // in memory along its last dim (axisinfo.c), but the space runs along another dim of it
@@ -210,28 +212,28 @@ static void own_layout(Value *v, int threads, bool force);
 // (8192x8192) 0.142 against 0.138-0.140. Converted element by element, the load and the
 // stores of what is read from it are predicated: a branch each was 1.8x Triton's
 // instructions at 64 elements a thread (0.184 against 0.154 ms, docs/NOTES.md 54).
-static bool read_across_memory(Value *v, Shape space, const int *map) {
+static bool read_across_memory(const LayoutPass *lp, Value *v, Shape space, const int *map) {
   int last = v->shape.rank - 1;
   if (last < 1 || v->shape.dim[last] == 1 || shape_numel(space) != shape_numel(v->shape)) return false;
   if (axis_info(v->a).contiguous != last || map[last] == space.rank - 1) return false;
   int64_t across = 1;  // the extent of v's dim that the space's runs walk
   for (int d = 0; d <= last; d++)
     if (map[d] == space.rank - 1) across = v->shape.dim[d];
-  return run_elems > 1 || across >= 64;
+  return lp->run > 1 || across >= 64;
 }
 
-static void require(Value *v, Shape space, int root, const int *map, int threads) {
+static void require(Value *v, Shape space, int root, const int *map, LayoutPass *lp) {
   if (v->shape.rank == 0) return;  // scalars are uniform: every thread has them
   if (v->kind == V_ATOMIC) {  // each element's atomic in one thread: its own shape, users convert
-    own_layout(v, threads, true);
+    own_layout(v, lp, true);
     return;
   }
   if (v->kind == V_RESULT) {  // held where its call puts all its results
-    require(v->a, space, root, map, threads);
+    require(v->a, space, root, map, lp);
     return;
   }
-  if (v->kind == V_LOAD && !v->layout && read_across_memory(v, space, map)) {
-    own_layout(v, threads, true);  // its users convert it (through shared memory)
+  if (v->kind == V_LOAD && !v->layout && read_across_memory(lp, v, space, map)) {
+    own_layout(v, lp, true);  // its users convert it (through shared memory)
     v->read_across = true;
     return;
   }
@@ -239,21 +241,21 @@ static void require(Value *v, Shape space, int root, const int *map, int threads
     // the largest space among the uses wins: it is where the value is broadcast,
     // and reading it there costs nothing (smaller uses convert or recompute)
     if (!v->layout || shape_numel(space) > shape_numel(v->layout->space))
-      v->layout = make_layout(v, space, map, threads, root);
+      v->layout = make_layout(v, space, map, lp, root);
     return;
   }
-  require_operands(v, space, root, map, threads);
+  require_operands(v, space, root, map, lp);
 }
 
-static void own_layout(Value *v, int threads, bool force) {
+static void own_layout(Value *v, LayoutPass *lp, bool force) {
   if (v->shape.rank == 0 || v->layout || !force) return;
   int map[MAX_RANK];
   for (int i = 0; i < v->shape.rank; i++) map[i] = v->shape.dim[i] == 1 ? -1 : i;
-  v->layout = make_layout(v, v->shape, map, threads, v->id);
+  v->layout = make_layout(v, v->shape, map, lp, v->id);
 }
 
-static void require_in(Value *v, Value *holder, int threads) {
-  if (holder->layout) require(v, holder->layout->space, holder->layout->root, holder->layout->map, threads);
+static void require_in(Value *v, Value *holder, LayoutPass *lp) {
+  if (holder->layout) require(v, holder->layout->space, holder->layout->root, holder->layout->map, lp);
 }
 
 // An op of several results (inline asm, a reduce or scan over a tuple) holds them all
@@ -265,10 +267,10 @@ static void results_share_layout(Value *op) {
 // A reduction's result lives where its input's elements are, minus the reduced
 // dim (Triton's slice layout); a scan's result has its input's layout. Over a tuple,
 // the blocks are laid out as the first, and so are the results.
-static void derived_layout(Value *v, int threads) {
+static void derived_layout(Value *v, LayoutPass *lp) {
   Value *x = v->results.len ? v->a->a : v->a;
-  own_layout(x, threads, true);
-  for (Value *arg = v->results.len ? v->a->b : NULL; arg; arg = arg->b) own_layout(arg->a, threads, true);
+  own_layout(x, lp, true);
+  for (Value *arg = v->results.len ? v->a->b : NULL; arg; arg = arg->b) own_layout(arg->a, lp, true);
   if (v->shape.rank == 0) return;
   Layout *l = xmalloc(sizeof(Layout));
   *l = *x->layout;
@@ -279,40 +281,40 @@ static void derived_layout(Value *v, int threads) {
 }
 
 // Statements in reverse, so that consumers are seen before producers.
-static void walk(Stmt *s, int threads, bool force) {
+static void walk(Stmt *s, LayoutPass *lp, bool force) {
   if (!s) return;
-  walk(s->next, threads, force);
+  walk(s->next, lp, force);
   switch (s->kind) {
   case S_LET:
     if (s->v->kind == V_REDUCE || s->v->kind == V_SCAN) {
-      derived_layout(s->v, threads);
+      derived_layout(s->v, lp);
       return;
     }
     if (s->v->kind == V_RESULT) return;  // laid out with its call (next in this walk)
-    own_layout(s->v, threads, force);
+    own_layout(s->v, lp, force);
     results_share_layout(s->v);
-    if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->root, s->v->layout->map, threads);
+    if (s->v->layout) require_operands(s->v, s->v->layout->space, s->v->layout->root, s->v->layout->map, lp);
     return;
   case S_VARDEF: case S_ASSIGN:
-    own_layout(s->var, threads, force);
-    if (s->v) require_in(s->v, s->var, threads);
+    own_layout(s->var, lp, force);
+    if (s->v) require_in(s->v, s->var, lp);
     return;
   case S_STORE:
-    own_layout(s->ptr, threads, true);
+    own_layout(s->ptr, lp, true);
     if (s->ptr->shape.rank) {
       int map[MAX_RANK];
       for (int i = 0; i < s->ptr->shape.rank; i++) map[i] = i;
       int root = s->ptr->layout->root;
-      if (!is_materialized(s->ptr)) require(s->ptr, s->ptr->shape, root, map, threads);
-      require(s->v, s->ptr->shape, root, map, threads);
-      if (s->mask) require(s->mask, s->ptr->shape, root, map, threads);
+      if (!is_materialized(s->ptr)) require(s->ptr, s->ptr->shape, root, map, lp);
+      require(s->v, s->ptr->shape, root, map, lp);
+      if (s->mask) require(s->mask, s->ptr->shape, root, map, lp);
     }
     return;
-  case S_FOR: case S_WHILE: walk(s->body, threads, force); return;
+  case S_FOR: case S_WHILE: walk(s->body, lp, force); return;
   case S_BREAK_UNLESS: return;
-  case S_IF: walk(s->body, threads, force); walk(s->orelse, threads, force); return;
+  case S_IF: walk(s->body, lp, force); walk(s->orelse, lp, force); return;
   case S_PRINT: case S_ASSERT:  // each element where a layout over its own shape puts it
-    if (s->v) own_or_inline(s->v, threads);
+    if (s->v) own_or_inline(s->v, lp);
     return;
   case S_RETURN: case S_BARRIER: return;
   }
@@ -339,11 +341,11 @@ static void collect_stmt_values(Stmt *s, Vec *all, int mark) {
   }
 }
 
-static void anchor_stores(Stmt *s) {
+static void anchor_stores(LayoutPass *lp, Stmt *s) {
   for (; s; s = s->next) {
-    if (s->kind == S_STORE) anchor(&s->ptr->shape);
-    anchor_stores(s->body);
-    anchor_stores(s->orelse);
+    if (s->kind == S_STORE) anchor(lp, &s->ptr->shape);
+    anchor_stores(lp, s->body);
+    anchor_stores(lp, s->orelse);
   }
 }
 
@@ -360,11 +362,11 @@ static bool follows_operand(Value *v) {
 // The anchored spaces: those of loads, stores and atomics, and of values whose layout
 // follows an anchored operand; ops of layouts of their own (dot, sort, gather, histogram,
 // inline asm, map) keep the runs of before.
-static void find_anchored_spaces(Kernel *k) {
-  anchored.len = 0;
+static void find_anchored_spaces(LayoutPass *lp, Kernel *k) {
+  lp->anchored.len = 0;
   Vec all = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
-  anchor_stores(k->body);
+  anchor_stores(lp, k->body);
   for (bool changed = true; changed;) {
     changed = false;
     for (int i = 0; i < all.len; i++) {
@@ -373,33 +375,31 @@ static void find_anchored_spaces(Kernel *k) {
                            v->kind == V_ASM || v->kind == V_MAP;
       bool access = v->kind == V_LOAD || v->kind == V_ATOMIC;
       Value *operand = v->results.len ? v->a->a : v->a;  // (over a tuple: its first block)
-      bool follows = follows_operand(v) && operand && is_anchored(operand->shape);
-      if (access || own_layout_op || follows) changed |= anchor(&v->shape);
+      bool follows = follows_operand(v) && operand && is_anchored(lp, operand->shape);
+      if (access || own_layout_op || follows) changed |= anchor(lp, &v->shape);
     }
   }
 }
 
 // Forget every layout and every fact, so that the kernel can be laid out again with other runs.
-static int generation;  // this walk's mark
-
-static void clear_value(Value *v) {
-  if (!v || v->visit == generation) return;
-  v->visit = generation;
+static void clear_value(int mark, Value *v) {
+  if (!v || v->visit == mark) return;
+  v->visit = mark;
   v->layout = NULL;
   v->predicated = v->read_across = false;
   v->axis.known = false;  // (facts are the variant's: emit.c notes them again)
-  clear_value(v->a);
-  clear_value(v->b);
-  clear_value(v->c);
+  clear_value(mark, v->a);
+  clear_value(mark, v->b);
+  clear_value(mark, v->c);
 }
 
-static void clear_stmts(Stmt *s) {
+static void clear_stmts(int mark, Stmt *s) {
   for (; s; s = s->next) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) clear_value(vs[i]);
-    clear_stmts(s->body);
-    clear_stmts(s->orelse);
+    for (int i = 0; i < STMT_VALUES; i++) clear_value(mark, vs[i]);
+    clear_stmts(mark, s->body);
+    clear_stmts(mark, s->orelse);
   }
 }
 
@@ -501,15 +501,14 @@ void layout_swap_predicated(Stmt *access) {
   if (v) t = v->predicated, v->predicated = v->predicated_narrow, v->predicated_narrow = t;
 }
 
-static void assign_once(Kernel *k, int threads) {
-  generation = sem_walk_mark();
-  clear_stmts(k->body);
-  find_anchored_spaces(k);
+static void assign_once(Kernel *k, LayoutPass *lp) {
+  clear_stmts(sem_walk_mark(), k->body);
+  find_anchored_spaces(lp, k);
   // loop-carried variables learn their layout from uses inside the body,
   // which a reverse walk reaches after the assignment at the body's end
-  walk(k->body, threads, false);
-  walk(k->body, threads, false);
-  walk(k->body, threads, true);
+  walk(k->body, lp, false);
+  walk(k->body, lp, false);
+  walk(k->body, lp, true);
 }
 
 // The warps of an mma layout over M x N for W warps, as Triton's warpsPerTileV2 splits
@@ -577,7 +576,7 @@ static void mark_mma_values(Vec *all, Vec *dots) {
 
 // The spaces of 2-D tensor-core dots that may be held as mma accumulators, found on a
 // blocked assignment, and the values held so.
-static void find_mma_spaces(Kernel *k, int threads) {
+static void find_mma_spaces(Kernel *k, LayoutPass *lp) {
   Vec all = {0}, found = {0}, dots = {0};
   collect_stmt_values(k->body, &all, sem_walk_mark());
   for (int i = 0; i < all.len; i++) {
@@ -586,11 +585,11 @@ static void find_mma_spaces(Kernel *k, int threads) {
       continue;
     MmaSpace *m = xmalloc(sizeof(MmaSpace));
     m->space = v->shape;
-    if (threads % 32 || !mma_warps(v->shape.dim[0], v->shape.dim[1], threads / 32, &m->wm, &m->wn)) continue;
-    if (k->wgmma && dot_wgmma_shape(v, threads / 32)) m->wm = threads / 32, m->wn = 1;  // (warpgroups' rows)
+    if (lp->threads % 32 || !mma_warps(v->shape.dim[0], v->shape.dim[1], lp->threads / 32, &m->wm, &m->wn)) continue;
+    if (k->wgmma && dot_wgmma_shape(v, lp->threads / 32)) m->wm = lp->threads / 32, m->wn = 1;  // (warpgroups' rows)
     if (mma_space_ok(&all, v->layout) && !prints_in(k->body, v->layout)) vec_push(&found, m), vec_push(&dots, v);
   }
-  mma_spaces = found;
+  lp->mma_spaces = found;
   mark_mma_values(&all, &dots);
 }
 
@@ -647,13 +646,12 @@ static void slice_values(Kernel *k) {
 }
 
 void layout_assign(Kernel *k, int run) {
-  int threads = k->program_threads ? k->program_threads : k->num_warps * 32;
-  run_elems = run;
-  mma_spaces.len = 0;
-  assign_once(k, threads);
-  find_mma_spaces(k, threads);
-  if (mma_spaces.len) {
-    assign_once(k, threads);  // (the same spaces, those held as accumulators)
+  LayoutPass pass = {.threads = k->program_threads ? k->program_threads : k->num_warps * 32, .run = run};
+  LayoutPass *lp = &pass;
+  assign_once(k, lp);
+  find_mma_spaces(k, lp);
+  if (lp->mma_spaces.len) {
+    assign_once(k, lp);  // (the same spaces, those held as accumulators)
     slice_values(k);
   }
   layout_mark_predicated(k, run);
