@@ -602,6 +602,7 @@ struct Value {
   int64_t ahead_at;   // V_LOAD read by a wgmma dot as B: copied an iteration ahead into two buffers from this scratch byte (prefetch.c; 0: not)
   int ahead_wait;     // ... the copy groups that may still fly when its dot reads it (cp.async.wait_group)
   Prefetch *prefetch; // V_LOAD: loaded (or copied) the iteration before, in the variant laid out (prefetch.c)
+  bool named_in_loop;  // a let inside a loop's body: may change from one iteration to the next (canon.c)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)

@@ -210,13 +210,10 @@ static int atom_cmp(Value *a, Value *b, int depth) {
   return a->id < b->id ? -1 : a->id > b->id;  // (the same computation twice is one term: affine_same_atom)
 }
 
-// By value id, for the pass: named inside a loop's body (term_cmp, a qsort comparator, reads it).
-static unsigned char *named_in_loop;
-static int named_in_loop_len;
-
+// Value.named_in_loop, which term_cmp (a qsort comparator) reads through loop_variant.
 static void mark_loop_names(Stmt *s, bool in_loop) {
   for (; s; s = s->next) {
-    if (s->kind == S_LET && s->v->id < named_in_loop_len) named_in_loop[s->v->id] = in_loop;
+    if (s->kind == S_LET) s->v->named_in_loop = in_loop;
     mark_loop_names(s->body, in_loop || s->kind == S_FOR || s->kind == S_WHILE);
     mark_loop_names(s->orelse, in_loop);
   }
@@ -227,7 +224,7 @@ static void mark_loop_names(Stmt *s, bool in_loop) {
 static bool loop_variant(Value *v, int depth) {
   if (!v) return false;
   if (v->kind == V_VAR || depth > 16) return true;
-  if (is_materialized(v)) return v->id < named_in_loop_len && named_in_loop[v->id];
+  if (is_materialized(v)) return v->named_in_loop;
   return loop_variant(v->a, depth + 1) || loop_variant(v->b, depth + 1) || loop_variant(v->c, depth + 1);
 }
 
@@ -630,9 +627,6 @@ void canon_pass(Kernel *k) {
   memset(cn.index, 0, (size_t)cn.nmemo);
   find_dot_adds_in(&cn, k, k->body, sem_walk_mark());
   mark_index_in(&cn, k->body);
-  named_in_loop_len = cn.nmemo;
-  named_in_loop = xmalloc((size_t)cn.nmemo);
-  memset(named_in_loop, 0, (size_t)cn.nmemo);
   mark_loop_names(k->body, false);
   canon_stmts(&cn, k->body);
 }
