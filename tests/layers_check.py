@@ -14,9 +14,6 @@ LAYERS = ['support', 'ir', 'front', 'passes', 'codegen']  # main.c: above them a
 # (caller file, callee file): why it is still allowed (issue 43's remaining work).
 ALLOWED = {
     ('smem', 'reduce'): 'a reduction\'s and a scan\'s scratch sizes live beside their printing',
-    ('smem', 'atomic'): 'an atomic\'s scratch size lives beside its printing',
-    ('smem', 'gather'): 'a gather\'s or sort\'s source block size lives beside its printing',
-    ('smem', 'access'): 'a staged store\'s buffer size lives beside its printing',
 }
 
 

@@ -874,9 +874,10 @@ const char *space_register(const Layout *l, const char *k);  // a sliced layout'
 void smem_pass(Kernel *k);
 int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
 int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
-int64_t block_scratch_bytes(Value *x);            // (gather.c) a sort's or gather's source block
-int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (atomic.c) old values handed on
-int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads);  // (access.c) an mma tile's store
+int64_t block_scratch_bytes(Value *x);            // (scratch.c) a sort's or gather's source block
+int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (scratch.c) old values handed on
+int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads);  // (scratch.c) an mma tile's store
+bool staged_store_layout(Stmt *s, int threads, Layout *to);    // (scratch.c) the blocked layout it is stored from
 
 // ---------------------------------------------------------------- ir.c
 // Queries over the IR as data, for every stage.

@@ -41,16 +41,6 @@ static const char *smem_slot(Value *v, const char *index) {
   return xprintf("((%s *)tl2cu_smem)[%s]", ctype(v->ty), index);
 }
 
-// The old values an atomic hands through shared memory to the threads of its program that
-// did not run it: a scalar's from thread 0 (unless the thread is the program), a block's
-// with fewer elements than threads from the first threads.
-int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads) {
-  if (never_read(v)) return 0;
-  if (!v->shape.rank) return program_threads == 1 ? 0 : elem_bytes(v->ty);
-  int64_t n = shape_numel(v->layout->space);
-  return n < threads ? n * elem_bytes(v->ty) : 0;
-}
-
 // A scalar atomic: by the one thread of a program that is a thread, else by thread 0,
 // the old value broadcast through shared memory.
 static void emit_scalar_atomic(Em *em, Stmt *s) {

@@ -25,8 +25,6 @@ static const char *gather_index(Em *em, Stmt *s, Cx *cx) {
   return xprintf("(int)(%s & %lld)", ex(em, v->b, cx), (long long)(n - 1));
 }
 
-int64_t block_scratch_bytes(Value *x) { return shape_numel(x->shape) * elem_bytes(x->ty); }
-
 // The threads write the elements they hold of x into the buffer, row-major (copies of
 // an element write the same value). Also sort.c's.
 void smem_store_block(Em *em, Value *x) {
