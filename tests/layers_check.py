@@ -31,13 +31,13 @@ def symbols(obj):
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join('build', 'obj')
+    translator = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'translator')
     layer_of, defs, uses = {}, {}, {}
     for layer in LAYERS:
         folder = os.path.join(root, layer)
         for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-            src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'translator', layer, name[:-2] + '.c')
-            if name.endswith('.o') and os.path.exists(src):  # (not an object left from a removed file)
-                f = name[:-2]
+            f = name[:-2]
+            if name.endswith('.o') and os.path.exists(os.path.join(translator, layer, f + '.c')):  # (not a removed file's)
                 layer_of[f] = LAYERS.index(layer)
                 d, u = symbols(os.path.join(folder, name))
                 uses[f] = u
