@@ -6,7 +6,8 @@
 - tests/golden/returned_scalars.py: a number a jit helper returns is a tensor too;
 - tests/golden/reduce_unit_dim.py: a reduction over a dim of size 1 (it stopped on an
   internal error);
-- tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument.
+- tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument;
+- tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -64,11 +65,24 @@ def constexpr_value(tally, g, n):
     gpulib.same_bits(tally, f"constexpr_value n={n}", ref, got, err)
 
 
+def softmax(tally, g, rows, n):
+    mod, lib = gpulib.golden_module("std_softmax"), gpulib.library("std_softmax")
+    x = torch.randn(rows, n, device="cuda", generator=g) * 4
+    make = lambda: [x.clone(), torch.zeros(rows, n, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "row_softmax", rows, make, (n,), dict(BLOCK=1024))
+    gpulib.same_bits(tally, f"std_softmax row n={n}", ref, got, err)
+    t = torch.randn(rows, 16, 64, device="cuda", generator=g) * 4
+    make = lambda: [t.clone(), torch.zeros_like(t), torch.zeros_like(t)]
+    ref, got, err = gpulib.both(lib, mod, "tile_softmax", rows, make, (), dict(M=16, N=64))
+    gpulib.same_bits(tally, f"std_softmax tiles={rows}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
     for case, sizes in ((assigned, [(1000,), (4096,)]), (returned, [(1000,), (4096,)]),
-                        (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)])):
+                        (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)]),
+                        (softmax, [(64, 1000), (33, 1024)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

@@ -928,6 +928,19 @@ static Obj *max_or_min(Ctx *c, Node *call, Obj **a, const char *fn, const char *
 }
 static Obj *b_max(Ctx *c, Node *call, Obj **a) { return max_or_min(c, call, a, "max", "argmax"); }
 static Obj *b_min(Ctx *c, Node *call, Obj **a) { return max_or_min(c, call, a, "min", "argmin"); }
+
+// tl.softmax(x, dim=None, keep_dims=False, ieee_rounding=False): standard.py's @jit function,
+// operation by operation: x - max(x, dim), exp, sum over dim, fdiv (dim None is 0; Triton's
+// fdiv ignores ieee_rounding: it is `/`).
+static Obj *b_softmax(Ctx *c, Node *call, Obj **a) {
+  Value *x = block_arg(c, a[0], call, "tl.softmax");
+  Obj *dim = a[1] && a[1]->kind != OBJ_NONE ? a[1] : obj_int(0);
+  Obj *keep = a[2];
+  Obj *z = obj_binary(c, OP_SUB, obj_value(x), reduce(c, call, obj_value(x), dim, keep, "max", NULL), call->loc);
+  Obj *num = obj_value(sem_math(c, "exp", z->val, call->loc));
+  Obj *den = reduce(c, call, num, dim, keep, "sum", NULL);
+  return sem_binary(c, OP_DIV, num, den, call->loc);
+}
 static Obj *b_argmax(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmax", NULL); }
 static Obj *b_argmin(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[3], "argmin", NULL); }
 static Obj *b_xor_sum(Ctx *c, Node *call, Obj **a) { return reduce(c, call, a[0], a[1], a[2], "xor_sum", NULL); }
@@ -1276,6 +1289,7 @@ static const Builtin builtins[] = {
     {"tl.ceil", "x", b_math},
     {"tl.erf", "x", b_math},
     {"tl.sigmoid", "x", b_sigmoid},
+    {"tl.softmax", "x, dim=, keep_dims=, ieee_rounding=", b_softmax},
     {"tl.fdiv", "x, y, ieee_rounding=", b_fdiv},
     {"tl.div_rn", "x, y", b_div_rn},
     {"tl.fma", "x, y, z", b_fma},
