@@ -7,7 +7,8 @@
 - tests/golden/reduce_unit_dim.py: a reduction over a dim of size 1 (it stopped on an
   internal error);
 - tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument;
-- tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings.
+- tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings;
+- tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two).
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -77,12 +78,19 @@ def softmax(tally, g, rows, n):
     gpulib.same_bits(tally, f"std_softmax tiles={rows}", ref, got, err)
 
 
+def std_module(tally, g, n):
+    mod, lib = gpulib.golden_module("std_module"), gpulib.library("std_module")
+    make = lambda: [torch.zeros(n, dtype=torch.int32, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "levels", (n + 63) // 64, make, (n,), dict(BLOCK=64))
+    gpulib.same_bits(tally, f"std_module n={n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
     for case, sizes in ((assigned, [(1000,), (4096,)]), (returned, [(1000,), (4096,)]),
                         (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)]),
-                        (softmax, [(64, 1000), (33, 1024)])):
+                        (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

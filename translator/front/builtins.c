@@ -314,6 +314,20 @@ static Obj *b_next_power_of_2(Ctx *c, Node *call, Obj **a) {
   return obj_int(p);
 }
 
+// standard.py's private constexpr functions, which kernels reach as tl.standard._log2.
+static Obj *b_std_log2(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  int64_t n = const_int(a[0], call, "_log2's argument"), log2 = 0;
+  while (n > 1) n >>= 1, log2++;
+  return obj_int(log2);
+}
+
+static Obj *b_std_is_power_of_two(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  int64_t n = const_int(a[0], call, "_is_power_of_two's argument");
+  return obj_bool((n & (n - 1)) == 0 && n != 0);
+}
+
 static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bitcast) {
   need_kernel(c, call, "a cast");
   if (dt->kind == OBJ_DTYPE && dt->ival == TY_PTR)  // (a bitcast to a pointer is this cast too, as in Triton)
@@ -1355,6 +1369,8 @@ static const Builtin builtins[] = {
     {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
+    {"tl.standard._log2", "i", b_std_log2},
+    {"tl.standard._is_power_of_two", "i", b_std_is_power_of_two},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
     {"itertools.product", "*iterables, repeat=", b_product},
     {"zip", "*iterables, strict=", b_zip},
@@ -1487,6 +1503,10 @@ const char *builtin_member(const char *module, const char *name) {
     for (size_t i = 0; i < sizeof random_functions / sizeof random_functions[0]; i++)
       if (!strcmp(name, random_functions[i])) return xprintf("tl.%s", name);
   }
+  if (!strcmp(module, "tl.standard")) {  // standard.py: what tl exports from it, and its private helpers
+    const char *q = xprintf(name[0] == '_' ? "tl.standard.%s" : "tl.%s", name);
+    return find(q) ? q : NULL;
+  }
   return NULL;
 }
 
@@ -1507,6 +1527,7 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     }
     if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
     if (!strcmp(m, "tl") && !strcmp(name, "random")) return obj_module("tl.random");
+    if (!strcmp(m, "tl") && !strcmp(name, "standard")) return obj_module("tl.standard");
     if (!strcmp(m, "tl.math")) {
       const char *member = builtin_member(m, name);
       if (!member) diag_fatal(loc, "unknown function 'tl.math.%s'", name);
@@ -1516,9 +1537,9 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!find(q)) unknown_tl_name(q, loc);
     return obj_builtin(q);
   }
-  if (!strcmp(m, "tl.random")) {
+  if (!strcmp(m, "tl.random") || !strcmp(m, "tl.standard")) {
     const char *member = builtin_member(m, name);
-    if (!member) diag_fatal(loc, "unknown function 'tl.random.%s'", name);
+    if (!member) diag_fatal(loc, "unknown function '%s.%s'", m, name);
     return obj_builtin(member);
   }
   if (!strcmp(m, "tl.extra") && !strcmp(name, "cuda")) return obj_module("tl.extra.cuda");

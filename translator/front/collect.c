@@ -138,6 +138,7 @@ static const char *known_module(const char *dotted) {
       {"triton.language", "tl"},
       {"triton.language.math", "tl.math"},
       {"triton.language.random", "tl.random"},
+      {"triton.language.standard", "tl.standard"},
       {"triton.language.extra.libdevice", "libdevice"},
       {"triton.language.extra.cuda.libdevice", "libdevice"},
       {"triton.language.extra.cuda", "tl.extra.cuda"},
