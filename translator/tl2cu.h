@@ -307,6 +307,7 @@ struct Func {
   const char *name;
   Node *def;         // ND_FUNCDEF
   bool is_jit;
+  bool runs_as_written;  // a plain function whose decorators all return it callable as it is (@tl.constexpr)
   Obj *autotune_configs;  // OBJ_TUPLE of OBJ_CONFIG, or NULL
   Obj *autotune_keys;     // OBJ_TUPLE of OBJ_STR: the parameters whose values key the tuning
   Vec heuristics;         // Heuristic*: @triton.heuristics({NAME: lambda args: ...})

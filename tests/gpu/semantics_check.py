@@ -8,7 +8,8 @@
   internal error);
 - tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument;
 - tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings;
-- tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two).
+- tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two);
+- tests/golden/constexpr_decorated.py: plain functions under @tl.constexpr, run while compiling.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -85,12 +86,21 @@ def std_module(tally, g, n):
     gpulib.same_bits(tally, f"std_module n={n}", ref, got, err)
 
 
+def constexpr_decorated(tally, g, n):
+    mod, lib = gpulib.golden_module("constexpr_decorated"), gpulib.library("constexpr_decorated")
+    x = (torch.randn(n, device="cuda", generator=g) * 100).half()
+    make = lambda: [x.clone(), torch.zeros(1, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "accumulate", 1, make, (n,), dict(BLOCK=256))
+    gpulib.same_bits(tally, f"constexpr_decorated n={n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
     for case, sizes in ((assigned, [(1000,), (4096,)]), (returned, [(1000,), (4096,)]),
                         (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)]),
-                        (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)])):
+                        (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)]),
+                        (constexpr_decorated, [(200,), (256,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

@@ -331,6 +331,7 @@ static void try_imports(Module *m, Node *try, Binding **env) {
 }
 
 static bool has_jit_decorator(Module *m, Node *decorators);
+static bool decorators_keep_calls(Module *m, Node *decorators);
 
 // def f under a module-level if or try: bound like an import of the branch (not a kernel of the file).
 static Obj *branch_func(Module *m, Node *def) {
@@ -339,6 +340,7 @@ static Obj *branch_func(Module *m, Node *def) {
   f->def = def;
   f->module = m;
   f->is_jit = has_jit_decorator(m, def->args);
+  f->runs_as_written = !f->is_jit && decorators_keep_calls(m, def->args);
   f->called_by_jit = true;
   Obj *o = obj_new(OBJ_FUNC);
   o->fn = f;
@@ -506,9 +508,20 @@ static bool heuristics_decodable(Module *m, Node *values) {
   return true;
 }
 
+// Decorators after which calling the function calls it as written: tl.constexpr(f) calls
+// f (core.py constexpr.__call__), as does Triton's constexpr_function outside a kernel and,
+// on compile-time arguments, inside one (FlagGems: `@tl.constexpr def get_scan_accum_type`).
+static bool decorators_keep_calls(Module *m, Node *decorators) {
+  for (Node *d = decorators; d; d = d->next)
+    if (d->kind == ND_CALL || !(refers_to(m, d, "tl.constexpr") || refers_to(m, d, "triton.constexpr_function")))
+      return false;
+  return true;
+}
+
 // The decorators of a @triton.jit function; a host function's are host code, not read.
 static void collect_decorators(Module *m, Func *f, Node *decorators, const Options *opt) {
   f->is_jit = has_jit_decorator(m, decorators);
+  f->runs_as_written = !f->is_jit && decorators_keep_calls(m, decorators);
   bool below_jit = false;
   for (Node *d = f->is_jit ? decorators : NULL; d; d = d->next) {
     if (refers_to(m, d, "triton.jit")) {

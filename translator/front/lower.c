@@ -1248,7 +1248,7 @@ static void leave_module(Ctx *c, Module *saved, int64_t saved_pos) {
 
 static Obj *call_host_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kwnodes, Obj **kwargs, int nkw) {
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
-  if (f->def->args) diag_fatal(call->loc, "'%s' has decorators: tl2cu does not run it", f->name);
+  if (f->def->args && !f->runs_as_written) diag_fatal(call->loc, "'%s' has decorators: tl2cu does not run it", f->name);
   Binding *env = NULL;
   int64_t saved_pos;
   Module *saved_m = enter_module(c, f, call, &saved_pos);
