@@ -9,7 +9,8 @@
 - tests/golden/constexpr_value.py: `dtype.value` of a compile-time argument;
 - tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings;
 - tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two);
-- tests/golden/constexpr_decorated.py: plain functions under @tl.constexpr, run while compiling.
+- tests/golden/constexpr_decorated.py: plain functions under @tl.constexpr, run while compiling;
+- tests/golden/blockptr_member_advance.py: `p.advance(offsets)` of a block pointer.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -94,13 +95,22 @@ def constexpr_decorated(tally, g, n):
     gpulib.same_bits(tally, f"constexpr_decorated n={n}", ref, got, err)
 
 
+def member_advance(tally, g, m, n):
+    mod, lib = gpulib.golden_module("blockptr_member_advance"), gpulib.library("blockptr_member_advance")
+    a = torch.randn(m, n, device="cuda", generator=g)
+    make = lambda: [a.clone(), torch.zeros(m, 64, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "row_block_sums", (m + 31) // 32, make, (m, n), dict(BM=32, BN=64))
+    gpulib.same_bits(tally, f"blockptr_member_advance {m}x{n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
     for case, sizes in ((assigned, [(1000,), (4096,)]), (returned, [(1000,), (4096,)]),
                         (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)]),
                         (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)]),
-                        (constexpr_decorated, [(200,), (256,)])):
+                        (constexpr_decorated, [(200,), (256,)]),
+                        (member_advance, [(100, 300), (128, 256)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

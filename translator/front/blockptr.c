@@ -402,7 +402,7 @@ Obj *tensordesc_attr(Obj *desc, const char *name, Loc loc) {
 // block_shape)), its own scalar, so both are that pointer type; .element_ty gives the block type.
 Obj *blockptr_attr(Obj *bp, const char *name, Loc loc) {
   if (strcmp(name, "dtype") && strcmp(name, "type"))
-    diag_fatal(loc, "a block pointer has no attribute '%s' in tl2cu (it has .dtype and .type)", name);
+    diag_fatal(loc, "a block pointer has no attribute '%s' in tl2cu (it has .dtype, .type and .advance)", name);
   Obj *d = obj_dtype(TY_PTR);
   d->fval = ((Obj *)bp->items.items[BP_BASE])->val->ty.pointee;
   d->str = DTYPE_BLOCK_PTR;

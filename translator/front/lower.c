@@ -578,6 +578,7 @@ static Obj *eval_attr(Ctx *c, Node *e) {
   if (!strcmp(e->str, "value") && base->kind >= OBJ_INT && base->kind <= OBJ_TUPLE) return base;
   if (base->kind == OBJ_DTYPE) return dtype_attr(base, e->str, e->loc);
   if (base->kind == OBJ_DICT && base->str) return torch_info_attr(base, e->str, e->loc);
+  if (base->kind == OBJ_BLOCK_PTR && !strcmp(e->str, "advance")) return method(base, e->str);  // (a tensor member)
   if (base->kind == OBJ_BLOCK_PTR) return blockptr_attr(base, e->str, e->loc);
   if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
     diag_fatal(e->loc, "attribute '%s' of %s is not supported", e->str, obj_kind_name(base));
