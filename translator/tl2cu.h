@@ -873,8 +873,25 @@ const char *space_register(const Layout *l, const char *k);  // a sliced layout'
 // The kernel's shared-memory buffer (Kernel.smem) and each let's scratch (Stmt.scratch),
 // for the layouts assigned, after convert_pass. The ops' sizes, as their emitters lay them out:
 void smem_pass(Kernel *k);
-int64_t reduce_scratch_bytes(Value *v);           // (reduce.c) partials exchanged across warps
-int64_t scan_scratch_bytes(Value *v, int threads);  // (reduce.c) the blocks and segment totals
+// reduceplan.c: a reduction's or scan's split over registers, lanes and warps (its layout's).
+typedef struct {
+  LinearLayout ll;  // the layout as a linear map over its space
+  int64_t reduced;  // mask of the element index's bits that walk the reduced dim
+} ReduceBits;
+typedef struct {
+  int64_t len, numel, lines, P, S;  // a scan's lines of len elements, each P segments of S
+} ScanCut;
+bool is_arg_reduction(Value *v);
+int reduce_inputs(Value *v, Value **xs);  // the n inputs of a reduce or scan (a tuple's blocks)
+Value *reduce_result(Value *v, int i);
+ReduceBits reduce_bits(const Layout *l, int space_dim);
+int reduce_walking_bits(ReduceBits b, const int64_t *bases, int n, int *lo);
+int reduce_warp_bits(Value *v, int *wlo);  // the warps that combine (as bits), the first one's thread bit
+int64_t reduce_scratch_regions(Value *v, int64_t slots, int64_t *offset);
+ScanCut scan_cut_of(Value *x, int64_t axis, int64_t threads);
+int64_t scan_scratch_regions(Value *v, int n, ScanCut c, int64_t *region);
+int64_t reduce_scratch_bytes(Value *v);           // (reduceplan.c) partials exchanged across warps
+int64_t scan_scratch_bytes(Value *v, int threads);  // (reduceplan.c) the blocks and segment totals
 int64_t block_scratch_bytes(Value *x);            // (scratch.c) a sort's or gather's source block
 int64_t atomic_scratch_bytes(Value *v, int program_threads, int threads);  // (scratch.c) old values handed on
 int64_t store_staging_bytes(Kernel *k, Stmt *s, int threads);  // (scratch.c) an mma tile's store

@@ -21,7 +21,6 @@ static const char *combine_expr(Value *v, const char *a, const char *b) {
   internal_error(__FILE__, __LINE__, "combine kind");
 }
 
-static bool is_arg_reduce(Value *v) { return !strcmp(v->fn, "argmax") || !strcmp(v->fn, "argmin"); }
 
 // Component i of the C variable `name` of an op over n values (the name itself when n = 1).
 static const char *part(const char *name, int i, int n) { return n == 1 ? name : xprintf("%s_%d", name, i); }
@@ -43,19 +42,8 @@ static void combine_into(Em *em, Value *v, int n, const char **acc, const char *
   else combine_tuple(em, v, n, acc, acc, b);
 }
 
-// The n inputs of a reduce or scan (one, or the blocks of a tuple) and its n results.
-static int op_inputs(Value *v, Value **xs) {
-  if (!v->results.len) {
-    xs[0] = v->a;
-    return 1;
-  }
-  int n = 0;
-  for (Value *arg = v->a; arg; arg = arg->b) xs[n++] = arg->a;
-  return n;
-}
-static Value *op_result(Value *v, int i) { return v->results.len ? v->results.items[i] : v; }
 // Result i is read (unread results of a tuple op get no array; their values are still combined).
-static bool result_read(Value *v, int i) { return !never_read(op_result(v, i)); }
+static bool result_read(Value *v, int i) { return !never_read(reduce_result(v, i)); }
 
 // Input x of a tuple op, held in layout l (that of the op's first block): x itself, or a
 // copy converted into l (when another use laid x out over a larger block).
@@ -72,44 +60,12 @@ static Value *input_in(Em *em, Stmt *s, Value *x, const Layout *l, int i) {
   return copy;
 }
 
-// Where the reduced dim lies in a layout (layout.c's blocked ones, or an mma space's): the
-// layout as a linear map over its space (linear.c; each basis one bit of the element index
-// e, or 0 where threads hold copies) and the bits of e that hold the reduced space dim.
-typedef struct {
-  LinearLayout ll;
-  int64_t reduced;  // mask of e's bits that walk the reduced dim
-} Bits;
-
-static Bits reduce_bits(const Layout *l, int space_dim) {
-  Layout over_space = *l;
-  for (int i = 0; i < l->space.rank; i++) over_space.map[i] = i;
-  Bits b = {.ll = linear_layout(&over_space, l->space)};
-  int64_t stride = 1;
-  for (int i = space_dim + 1; i < l->space.rank; i++) stride *= l->space.dim[i];
-  // (powers of two: bits log2(stride) up; none where the reduced dim is not in the space,
-  // a dim of size 1 broadcast over it)
-  b.reduced = space_dim < 0 ? 0 : stride * (l->space.dim[space_dim] - 1);
-  return b;
-}
 
 // The bits of e that element k of a thread contributes (those not from the thread index).
-static int64_t k_bits(Bits b, int64_t k) { return linear_apply(&b.ll, k, 0, 0); }
+static int64_t k_bits(ReduceBits b, int64_t k) { return linear_apply(&b.ll, k, 0, 0); }
 
-static int64_t outside(Bits b, int64_t bits) { return bits & ~b.reduced; }
+static int64_t outside(ReduceBits b, int64_t bits) { return bits & ~b.reduced; }
 
-// The bits of a hardware index (n bases) that walk the reduced dim: a run [*lo, *lo + count)
-// where they are consecutive (the lanes and warps of every layout layout.c makes).
-static int walking_bits(Bits b, const int64_t *bases, int n, int *lo) {
-  int count = 0;
-  *lo = -1;
-  for (int i = 0; i < n; i++)
-    if (bases[i] & b.reduced) {
-      if (*lo < 0) *lo = i;
-      if (i != *lo + count) internal_error(__FILE__, __LINE__, "a reduction whose lane or warp bits are not consecutive");
-      count++;
-    }
-  return count;
-}
 
 // One reduction being emitted: x reduced along space dim d of its layout (over a tuple:
 // n blocks x[i] laid out alike, combined together).
@@ -118,7 +74,7 @@ typedef struct {
   int n;
   Value *x[MAX_COMBINED];
   const Layout *l;
-  Bits b;
+  ReduceBits b;
   int d;                // the space dim reduced (-1: a size-1 dim, nothing to combine)
   bool arg, scalar;     // argmax/argmin (values with indices); a scalar result
   const char *t[MAX_COMBINED], *xt;  // C types of the results and of the (first) input
@@ -316,7 +272,7 @@ static void lane_step(Em *em, Reduction *r, const char *g, const char *first_e) 
 // The lane bits that hold the reduced dim are consecutive ([lo, hi) of the lane index);
 // the steps go through their masks from the highest down.
 static void reduce_lanes(Em *em, Reduction *r) {
-  int lo, n = r->d >= 0 ? walking_bits(r->b, r->b.ll.lane, r->b.ll.nlane, &lo) : 0;
+  int lo, n = r->d >= 0 ? reduce_walking_bits(r->b, r->b.ll.lane, r->b.ll.nlane, &lo) : 0;
   if (!n) return;
   int hi = lo + n;
   bool one = r->ngroups == 1;  // (a step of one group is one statement)
@@ -337,15 +293,6 @@ static const char *reduce_slot(Reduction *r, bool *uses_e) {
 // Where each component's W partials per output position start in the scratch: one
 // region after another, each 8-byte aligned; argmax/argmin: the int32 indices first,
 // the values after them (nout * W is even, so the values start 8-byte aligned).
-static int64_t scratch_regions(Reduction *r, int64_t slots, int64_t *offset) {
-  int64_t at = r->arg ? slots * 4 : 0;
-  for (int i = 0; i < r->n; i++) {
-    offset[i] = at;
-    at += slots * elem_bytes(r->arg ? r->x[0]->ty : op_result(r->v, i)->ty);
-    if (i + 1 < r->n) at = (at + 7) / 8 * 8;
-  }
-  return at;
-}
 
 static void warp_write(Em *em, Reduction *r, const char *g, const char *first_e) {
   bool uses_e = false;
@@ -400,21 +347,14 @@ static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_
 
 // 3. warps holding the same output position combine through shared memory,
 // every thread reading all W partials and combining them in the butterfly's order
-// How many bits of the warp index hold the reduced dim (the warps that combine), and
-// the first of them (*wlo).
-static int warp_bits(const Reduction *r, int *wlo) {
-  int w = 0, wn = r->d >= 0 ? walking_bits(r->b, r->b.ll.warp, r->b.ll.nwarp, &w) : 0;
-  *wlo = 5 + w;  // (a bit of the thread index)
-  return wn;
-}
 
 static void reduce_warps(Em *em, Reduction *r) {
-  int wlo, wn = warp_bits(r, &wlo);
+  int wlo, wn = reduce_warp_bits(r->v, &wlo);
   if (!wn) return;
   int W = 1 << wn;
   long long nout = (long long)shape_numel(r->v->shape);
   int64_t offset[MAX_COMBINED];
-  need_smem(em, scratch_regions(r, nout * W, offset));
+  need_smem(em, reduce_scratch_regions(r->v, nout * W, offset));
   r->scratch.W = W;
   for (int i = 0; i < r->n; i++) {
     const char *vt = r->scratch.vt[i] = r->arg ? r->xt : r->t[i];
@@ -432,7 +372,7 @@ static void reduce_warps(Em *em, Reduction *r) {
 // 4. every element of an output position gets the result
 static void reduce_write(Em *em, Reduction *r) {
   for (int i = 0; i < r->n; i++) {
-    Value *out = op_result(r->v, i);
+    Value *out = reduce_result(r->v, i);
     if (!result_read(r->v, i)) continue;
     const char *k = r->scalar ? "_k" : space_register(out->layout, "_k");  // (a sliced result: layout.c)
     const char *g = r->scalar ? "0" : group_of_k(r, k), *acc[MAX_COMBINED];
@@ -452,7 +392,7 @@ static void declare_results(Em *em, Reduction *r) {
   const char *inputs = r->x[0]->cname;
   for (int i = 1; i < r->n; i++) inputs = xprintf("%s, %s", inputs, r->x[i]->cname);
   for (int i = 0; i < r->n; i++) {
-    Value *out = op_result(r->v, i);
+    Value *out = reduce_result(r->v, i);
     if (!result_read(r->v, i)) continue;
     if (r->scalar) line(em, "%s %s;  // %s of %s", r->t[i], out->cname, r->n > 1 ? r->v->combine->name : r->v->fn, inputs);
     else line(em, "%s %s[%lld];  %s", r->t[i], out->cname, (long long)out->layout->per_thread, shape_comment(out));
@@ -462,27 +402,20 @@ static void declare_results(Em *em, Reduction *r) {
 // A reduction as far as its layout decides it: its inputs, the space dim it reduces and
 // where that dim's bits are.
 static Reduction reduction_of(Value *v) {
-  Reduction r = {.v = v, .arg = is_arg_reduce(v), .scalar = v->shape.rank == 0};
-  r.n = op_inputs(v, r.x);
+  Reduction r = {.v = v, .arg = is_arg_reduction(v), .scalar = v->shape.rank == 0};
+  r.n = reduce_inputs(v, r.x);
   r.l = r.x[0]->layout;
   r.d = r.l->map[v->ival];
   r.b = reduce_bits(r.l, r.d);  // (d < 0: the elements' bits still tell the groups apart)
   return r;
 }
 
-// The partials the warps exchange through shared memory (0: the reduction stays in warps).
-int64_t reduce_scratch_bytes(Value *v) {
-  Reduction r = reduction_of(v);
-  int wlo, wn = warp_bits(&r, &wlo);
-  int64_t offset[MAX_COMBINED];
-  return wn ? scratch_regions(&r, shape_numel(v->shape) * ((int64_t)1 << wn), offset) : 0;
-}
 
 void emit_reduce(Em *em, Stmt *s) {
   Value *v = s->v;
   Reduction r = reduction_of(v);
   const Layout *l = r.l;
-  for (int i = 0; i < r.n; i++) r.t[i] = ctype(op_result(v, i)->ty);
+  for (int i = 0; i < r.n; i++) r.t[i] = ctype(reduce_result(v, i)->ty);
   r.xt = ctype(r.x[0]->ty);
   r.step = !strcmp(v->fn, "argmax") ? "tl2cu_argmax_step" : "tl2cu_argmin_step";
   r.idx = r.d >= 0 ? xprintf("(int32_t)%s", coord(l, r.d)) : "0";
@@ -521,57 +454,27 @@ static void scan_step_tuple(Em *em, Value *v, int n, const char *loop, const cha
   line(em, "}");
 }
 
-// A scan's lines of len elements, each cut into P segments of S, one thread each.
-typedef struct {
-  int64_t len, numel, lines, P, S;
-} ScanCut;
 
-static ScanCut scan_cut(Value *x, int64_t axis, int64_t threads) {
-  ScanCut c = {.len = x->shape.dim[axis], .numel = shape_numel(x->shape)};
-  c.lines = c.numel / c.len;
-  c.P = c.lines >= threads ? 1 : threads / c.lines;
-  if (c.P > c.len) c.P = c.len;
-  c.S = c.len / c.P;
-  return c;
-}
 
-// Where each scanned block starts in shared memory (8-byte aligned), and the bytes of all:
-// the block (its slots swizzled, tl2cu_scan_slot) and the segments' totals.
-static int64_t scan_regions(Value *v, int n, ScanCut c, int64_t *region) {
-  int64_t at_byte = 0;
-  for (int i = 0; i < n; i++) {
-    region[i] = at_byte;
-    at_byte += (c.numel + c.lines * c.P) * elem_bytes(op_result(v, i)->ty);
-    if (i + 1 < n) at_byte = (at_byte + 7) / 8 * 8;
-  }
-  return at_byte;
-}
-
-int64_t scan_scratch_bytes(Value *v, int threads) {
-  Value *xs[MAX_COMBINED] = {0};
-  int n = op_inputs(v, xs);
-  int64_t region[MAX_COMBINED];
-  return scan_regions(v, n, scan_cut(xs[0], v->ival, threads), region);
-}
 
 void emit_scan(Em *em, Stmt *s) {
   Value *v = s->v, *xs[MAX_COMBINED] = {0};
-  int n = op_inputs(v, xs);
+  int n = reduce_inputs(v, xs);
   Value *x = xs[0];
   const Layout *l = x->layout;
-  ScanCut cut = scan_cut(x, v->ival, em->threads);
+  ScanCut cut = scan_cut_of(x, v->ival, em->threads);
   int64_t len = cut.len, numel = cut.numel, lines = cut.lines, P = cut.P, S = cut.S, threads = em->threads;
   int64_t stride = 1;
   for (int i = (int)v->ival + 1; i < x->shape.rank; i++) stride *= x->shape.dim[i];
   int64_t region[MAX_COMBINED];
   const char *t[MAX_COMBINED], *buf[MAX_COMBINED], *total[MAX_COMBINED], *acc[MAX_COMBINED], *before[MAX_COMBINED];
   for (int i = 0; i < n; i++) {
-    t[i] = ctype(op_result(v, i)->ty);
+    t[i] = ctype(reduce_result(v, i)->ty);
     buf[i] = part("_buf", i, n), total[i] = part("_total", i, n), acc[i] = part("_acc", i, n), before[i] = part("_before", i, n);
   }
-  need_smem(em, scan_regions(v, n, cut, region));
+  need_smem(em, scan_scratch_regions(v, n, cut, region));
   for (int i = 0; i < n; i++) {
-    Value *out = op_result(v, i);
+    Value *out = reduce_result(v, i);
     if (result_read(v, i)) line(em, "%s %s[%lld];  %s", t[i], out->cname, (long long)l->per_thread, shape_comment(out));
   }
   const char *inputs = x->cname;
@@ -636,7 +539,7 @@ void emit_scan(Em *em, Stmt *s) {
   pos = linear_of(&own, x->shape);
   open_elem_loop(em, l, uses_e);
   for (int i = 0; i < n; i++)
-    if (result_read(v, i)) line(em, "%s[_k] = %s[%s];", op_result(v, i)->cname, buf[i], slot_index(pos, S));
+    if (result_read(v, i)) line(em, "%s[_k] = %s[%s];", reduce_result(v, i)->cname, buf[i], slot_index(pos, S));
   close_loop(em);
   em->indent--;
   line(em, "}");
