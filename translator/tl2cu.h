@@ -361,6 +361,10 @@ Obj *obj_new(ObjKind kind);
 Obj *obj_int(int64_t v);
 Obj *obj_float(double v);
 Obj *obj_bool(bool v);
+// pymath.c: Python's math module on compile-time numbers
+Obj *pymath_constant(const char *name);  // math.pi, e, tau, inf, nan (NULL: not one)
+bool pymath_has(const char *name);
+Obj *pymath_call(const char *fn, Obj **args, int nargs, Loc at);
 Obj *obj_none(void);
 Obj *obj_str(const char *s);
 Obj *obj_dtype(Scalar s);

@@ -10,7 +10,8 @@
 - tests/golden/std_softmax.py: tl.softmax (standard.py's composition) in three spellings;
 - tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two);
 - tests/golden/constexpr_decorated.py: plain functions under @tl.constexpr, run while compiling;
-- tests/golden/blockptr_member_advance.py: `p.advance(offsets)` of a block pointer.
+- tests/golden/blockptr_member_advance.py: `p.advance(offsets)` of a block pointer;
+- tests/golden/py_math_constants.py: Python's math module in module-level constants.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -103,6 +104,14 @@ def member_advance(tally, g, m, n):
     gpulib.same_bits(tally, f"blockptr_member_advance {m}x{n}", ref, got, err)
 
 
+def py_math(tally, g, n):
+    mod, lib = gpulib.golden_module("py_math_constants"), gpulib.library("py_math_constants")
+    x = torch.randn(n, device="cuda", generator=g) * 3
+    make = lambda: [x.clone(), torch.zeros(n, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "gelu_scale", (n + 255) // 256, make, (n,), dict(BLOCK=256))
+    gpulib.same_bits(tally, f"py_math_constants n={n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -110,7 +119,8 @@ def main():
                         (unit_dim, [(5, 3000), (1, 1024)]), (constexpr_value, [(200,), (256,)]),
                         (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)]),
                         (constexpr_decorated, [(200,), (256,)]),
-                        (member_advance, [(100, 300), (128, 256)])):
+                        (member_advance, [(100, 300), (128, 256)]),
+                        (py_math, [(1000,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

@@ -1419,6 +1419,10 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
     b = find(xprintf("tl.%s", name + 7));
     if (!b) diag_fatal(call->a->loc, "unsupported tensor method '%s'", name + 7);
   }
+  if (!b && !strncmp(name, "math.", 5)) {  // Python's math module, on compile-time numbers (pymath.c)
+    if (nkw) diag_fatal(kwnodes[0]->loc, "%s(): tl2cu takes its arguments by position only", name);
+    return pymath_call(name + 5, args, nargs, call->loc);
+  }
   if (!b && !strncmp(name, "libdevice.", 10)) {
     if (nkw) diag_fatal(kwnodes[0]->loc, "%s() takes no keyword arguments", name);
     return libdevice_call(c, name + 10, call, args, nargs);
@@ -1567,6 +1571,11 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     const char *q = xprintf("triton.%s", name);
     if (!find(q)) diag_fatal(loc, "unsupported function '%s'", q);
     return obj_builtin(q);
+  }
+  if (!strcmp(m, "math")) {  // Python's (pymath.c)
+    Obj *k = pymath_constant(name);
+    if (k) return k;
+    if (pymath_has(name)) return obj_builtin(xprintf("math.%s", name));
   }
   if (!strcmp(m, "itertools") && !strcmp(name, "product")) return obj_builtin("itertools.product");
   if (!strcmp(m, "os") && !strcmp(name, "getenv")) return obj_builtin("os.getenv");

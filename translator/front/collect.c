@@ -200,6 +200,9 @@ static void collect_import(Module *m, Binding **env, const char *text, Loc at) {
     } else if (from_known && !strcmp(from_known, "packaging.version") &&
                (!strcmp(name, "Version") || !strcmp(name, "parse"))) {  // from packaging.version import Version
       *env = bind(*env, alias, obj_builtin("packaging.version.parse"));
+    } else if (!strcmp(from, "math") && (pymath_constant(name) || pymath_has(name))) {  // from math import pi, sqrt
+      Obj *k = pymath_constant(name);
+      *env = bind(*env, alias, k ? k : obj_builtin(xprintf("math.%s", name)));
     } else if (!strcmp(from, "itertools") && !strcmp(name, "product")) {  // (autotune configs)
       *env = bind(*env, alias, obj_builtin("itertools.product"));
     } else if (from_known && builtin_member(from_known, name)) {  // from triton.language.math import rsqrt
