@@ -11,7 +11,8 @@
 - tests/golden/std_module.py: triton.language.standard as a module (_log2, _is_power_of_two);
 - tests/golden/constexpr_decorated.py: plain functions under @tl.constexpr, run while compiling;
 - tests/golden/blockptr_member_advance.py: `p.advance(offsets)` of a block pointer;
-- tests/golden/py_math_constants.py: Python's math module in module-level constants.
+- tests/golden/py_math_constants.py: Python's math module in module-level constants;
+- tests/golden/core_module.py: tl.core.* spelled out, x.numel, tl.core.get_int_dtype.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -112,6 +113,15 @@ def py_math(tally, g, n):
     gpulib.same_bits(tally, f"py_math_constants n={n}", ref, got, err)
 
 
+def core_module(tally, g, rows):
+    mod, lib = gpulib.golden_module("core_module"), gpulib.library("core_module")
+    x = torch.randn(rows * 8, device="cuda", generator=g)
+    x[::5] = x[1::5][: x[::5].numel()]  # ties
+    make = lambda: [x.clone(), torch.zeros_like(x)]
+    ref, got, err = gpulib.both(lib, mod, "swap_stage", 1, make, (), dict(ROWS=rows, N_DIMS=3))
+    gpulib.same_bits(tally, f"core_module rows={rows}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -120,7 +130,7 @@ def main():
                         (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)]),
                         (constexpr_decorated, [(200,), (256,)]),
                         (member_advance, [(100, 300), (128, 256)]),
-                        (py_math, [(1000,)])):
+                        (py_math, [(1000,)]), (core_module, [(4,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

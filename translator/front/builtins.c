@@ -328,6 +328,20 @@ static Obj *b_std_is_power_of_two(Ctx *c, Node *call, Obj **a) {
   return obj_bool((n & (n - 1)) == 0 && n != 0);
 }
 
+// core.py's get_int_dtype(bitwidth, signed): the integer dtype of that width and sign
+// (LightLLM's bitonic sort: `tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)`).
+static Obj *b_get_int_dtype(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  int64_t bits = const_int(a[0], call, "get_int_dtype's bitwidth");
+  bool is_signed = const_int(a[1], call, "get_int_dtype's signed") != 0;
+  static const Scalar sint[] = {TY_I8, TY_I16, TY_I32, TY_I64}, uint[] = {TY_U8, TY_U16, TY_U32, TY_U64};
+  if (bits == 1) return obj_dtype(TY_I1);
+  for (int i = 0; i < 4; i++)
+    if (bits == 8 << i) return obj_dtype(is_signed ? sint[i] : uint[i]);
+  diag_fatal(call->loc, "get_int_dtype: unsupported bitwidth %lld and signedness %s (Triton's ValueError)", (long long)bits,
+             is_signed ? "True" : "False");
+}
+
 static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bitcast) {
   need_kernel(c, call, "a cast");
   if (dt->kind == OBJ_DTYPE && dt->ival == TY_PTR)  // (a bitcast to a pointer is this cast too, as in Triton)
@@ -1370,6 +1384,8 @@ static const Builtin builtins[] = {
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
     {"tl.standard._log2", "i", b_std_log2},
+    {"tl.get_int_dtype", "bitwidth, signed", b_get_int_dtype},
+    {"tl.standard._get_int_dtype", "bitwidth, signed", b_get_int_dtype},
     {"tl.standard._is_power_of_two", "i", b_std_is_power_of_two},
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
     {"itertools.product", "*iterables, repeat=", b_product},
@@ -1532,6 +1548,8 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
     if (!strcmp(m, "tl") && !strcmp(name, "extra")) return obj_module("tl.extra");
     if (!strcmp(m, "tl") && !strcmp(name, "random")) return obj_module("tl.random");
     if (!strcmp(m, "tl") && !strcmp(name, "standard")) return obj_module("tl.standard");
+    if (!strcmp(m, "tl") && !strcmp(name, "core")) return obj_module("tl");  // (core.py defines tl's names)
+    if (!strcmp(m, "tl") && !strcmp(name, "CONSTEXPR_0")) return obj_int(0);  // core.py's constexpr(0)
     if (!strcmp(m, "tl.math")) {
       const char *member = builtin_member(m, name);
       if (!member) diag_fatal(loc, "unknown function 'tl.math.%s'", name);

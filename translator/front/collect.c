@@ -136,6 +136,7 @@ static const char *known_module(const char *dotted) {
   static const struct { const char *path, *name; } mods[] = {
       {"triton", "triton"},
       {"triton.language", "tl"},
+      {"triton.language.core", "tl"},  // (where tl's names are defined: tl.core.constexpr is tl.constexpr)
       {"triton.language.math", "tl.math"},
       {"triton.language.random", "tl.random"},
       {"triton.language.standard", "tl.standard"},

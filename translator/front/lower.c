@@ -556,6 +556,7 @@ static Obj *eval_attr(Ctx *c, Node *e) {
       int perm[MAX_RANK] = {1, 0};
       return obj_value(sem_permute(c, v, perm, e->loc));
     }
+    if (!strcmp(e->str, "numel")) return obj_int(shape_numel(base->val->shape));  // (core.py: a constexpr attribute)
     if (!strcmp(e->str, "shape")) {
       Obj *t = obj_new(OBJ_TUPLE);
       for (int i = 0; i < base->val->shape.rank; i++) vec_push(&t->items, obj_int(base->val->shape.dim[i]));
