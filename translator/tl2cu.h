@@ -462,6 +462,7 @@ Binding *collect_block_imports(Module *m, Node *block);  // what a branch's impo
 // ---------------------------------------------------------------- imports.c
 // Names imported from the package's other files, found and read when first used.
 void imports_begin(const char *input, Node *root, const Options *opt);
+void imports_device_capability(int *major, int *minor);  // the --target's, as torch.cuda reports it
 void imports_set_root(Module *m, Node *root);  // the statements once decided ifs are spliced in
 bool imports_external(const char *dotted);  // torch, numpy, the standard library...: never read
 Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at);  // from FROM import NAME

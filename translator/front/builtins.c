@@ -342,6 +342,30 @@ static Obj *b_get_int_dtype(Ctx *c, Node *call, Obj **a) {
              is_signed ? "True" : "False");
 }
 
+// What torch tells the host code tl2cu runs (configs, heuristics' helpers) about the device:
+// the --target's compute capability, CUDA present, and deterministic algorithms off (torch's
+// default; a program that turns them on chooses among the same configs, said in a note).
+static Obj *b_device_capability(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call, (void)a;
+  int major, minor;
+  imports_device_capability(&major, &minor);
+  Obj *t = obj_new(OBJ_TUPLE);
+  vec_push(&t->items, obj_int(major));
+  vec_push(&t->items, obj_int(minor));
+  return t;
+}
+
+static Obj *b_cuda_is_available(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call, (void)a;
+  return obj_bool(true);
+}
+
+static Obj *b_deterministic_enabled(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)a;
+  diag_note(call->loc, "torch.are_deterministic_algorithms_enabled() is taken as False, torch's default");
+  return obj_bool(false);
+}
+
 static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bitcast) {
   need_kernel(c, call, "a cast");
   if (dt->kind == OBJ_DTYPE && dt->ival == TY_PTR)  // (a bitcast to a pointer is this cast too, as in Triton)
@@ -1380,6 +1404,9 @@ static const Builtin builtins[] = {
     {"tuple", "iterable=", b_py_sequence},
     {"list", "iterable=", b_py_sequence},
     {"torch.finfo", "type", b_torch_finfo},
+    {"torch.cuda.get_device_capability", "device=", b_device_capability},
+    {"torch.cuda.is_available", "", b_cuda_is_available},
+    {"torch.are_deterministic_algorithms_enabled", "", b_deterministic_enabled},
     {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},
     {"triton.next_power_of_2", "n", b_next_power_of_2},
@@ -1578,8 +1605,13 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
   if (!strcmp(m, "torch")) {  // torch.float16, torch.finfo, torch.iinfo
     Obj *d = torch_dtype(name);
     if (d) return d;
-    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo")) return obj_builtin(xprintf("torch.%s", name));
+    if (!strcmp(name, "finfo") || !strcmp(name, "iinfo") || !strcmp(name, "are_deterministic_algorithms_enabled"))
+      return obj_builtin(xprintf("torch.%s", name));
+    if (!strcmp(name, "cuda") || !strcmp(name, "version")) return obj_module(xprintf("torch.%s", name));
   }
+  if (!strcmp(m, "torch.cuda") && (!strcmp(name, "get_device_capability") || !strcmp(name, "is_available")))
+    return obj_builtin(xprintf("torch.cuda.%s", name));
+  if (!strcmp(m, "torch.version") && !strcmp(name, "hip")) return obj_none();  // (a CUDA build's)
   if (!strcmp(m, "triton")) {
     if (!strcmp(name, "language")) {
       return obj_module("tl");

@@ -32,6 +32,7 @@ static struct ModuleFile input_file;  // the input's (Module.file NULL)
 static Vec modules;                   // Module*: every file read
 static Vec import_dirs;               // const char*: --import-path
 static Vec resolving;                 // Obj*: the references being resolved (an import cycle comes back to one)
+static const char *device_target;     // --target: the device the host code tl2cu runs sees (imports_device_capability)
 
 static const char *dir_of(const char *path) {
   const char *slash = strrchr(path, '/');
@@ -40,6 +41,7 @@ static const char *dir_of(const char *path) {
 
 void imports_begin(const char *input, Node *root, const Options *opt) {
   input_file = (struct ModuleFile){.path = input, .dir = dir_of(input), .dotted = "__main__", .root = root};
+  device_target = opt->target ? opt->target : "sm_90";
   diag_attempt_keeps(&resolving.len);  // (a failed attempt leaves the references it was resolving)
   for (int i = 0; i < opt->import_paths.len; i++) {
     Define *d = opt->import_paths.items[i];  // ('# tl2cu:' lines: relative to the input's folder)
@@ -387,4 +389,13 @@ void imports_files(Vec *out) {
     Module *u = modules.items[i];
     if (u->file->path) vec_push(out, (void *)u->file->path);
   }
+}
+
+// The compute capability torch.cuda.get_device_capability() gives the host code tl2cu runs
+// (attorch's configs: `2 if torch.cuda.get_device_capability()[0] < 8 else n_stages`): that of
+// the --target the CUDA is written for (sm_90a: 9.0).
+void imports_device_capability(int *major, int *minor) {
+  const char *t = device_target ? device_target : "sm_90";
+  *major = t[3] - '0';
+  *minor = t[4] - '0';
 }

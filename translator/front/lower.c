@@ -581,6 +581,14 @@ static Obj *eval_attr(Ctx *c, Node *e) {
   if (base->kind == OBJ_DICT && base->str) return torch_info_attr(base, e->str, e->loc);
   if (base->kind == OBJ_BLOCK_PTR && !strcmp(e->str, "advance")) return method(base, e->str);  // (a tensor member)
   if (base->kind == OBJ_BLOCK_PTR) return blockptr_attr(base, e->str, e->loc);
+  if (base->kind == OBJ_CONFIG) {  // config.num_warps... in host code (mamba prunes its configs by it)
+    if (!strcmp(e->str, "kwargs")) return base->items.items[0];
+    if (!strcmp(e->str, "num_warps")) return obj_int(base->ival);
+    if (!strcmp(e->str, "num_stages")) {  // (0: not given, Config's default 3)
+      int64_t stages = ((Obj *)base->items.items[1])->ival;
+      return obj_int(stages ? stages : 3);
+    }
+  }
   if (base->kind == OBJ_CONFIG || base->kind == OBJ_FUNC) {
     diag_fatal(e->loc, "attribute '%s' of %s is not supported", e->str, obj_kind_name(base));
   }
