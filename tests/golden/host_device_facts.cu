@@ -8,14 +8,14 @@ namespace tl2cu_kernels {
 // scale: autotune config 0: BLOCK=256, num_warps=4, num_stages=4
 __global__ void __launch_bounds__(128) scale_config0(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L34: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t o[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     o[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L35: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
+  // L38: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) if ((o[_k] < n)) y_ptr[o[_k]] = (((o[_k] < n) ? x_ptr[o[_k]] : 0.0f) * 2.0f);
 }
@@ -23,14 +23,14 @@ __global__ void __launch_bounds__(128) scale_config0(float *x_ptr, float *y_ptr,
 // scale: autotune config 0: BLOCK=256, num_warps=4, num_stages=4 (variant for 16-byte aligned pointers and ints divisible by 16)
 __global__ void __launch_bounds__(128) scale_config0_aligned(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L34: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t o[2];  // [256] i32
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem<2, 128>(_tid, _k);
     o[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 256), _e);
   }
-  // L35: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
+  // L38: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores
     tl2cu_vec<float, 2> _t;
@@ -50,14 +50,14 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(256) scale_config1(float *x_ptr, float *y_ptr, int32_t n) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 4 : 1;  // consecutive elements a thread holds
-  // L34: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L37: o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t o[4];  // [1024] i32
   #pragma unroll
   for (int _k = 0; _k < 4; ++_k) {
     const int _e = tl2cu_elem<kRun, 256>(_tid, _k);
     o[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 1024), _e);
   }
-  // L35: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
+  // L38: tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2, mask=o < n)
   if constexpr (kAssumeAligned) {
     #pragma unroll
     for (int _r = 0; _r < 4; _r += 4) {  // 16-byte stores

@@ -2,7 +2,9 @@
 # attorch's `2 if torch.cuda.get_device_capability()[0] < 8 else n_stages` (the --target's
 # capability: 9.0), mamba's `torch.version.hip` (None: CUDA) and its prune by `config.num_warps`,
 # mamba's deterministic mode (`torch.are_deterministic_algorithms_enabled()`: torch's default
-# False, said in a note). The 64-warp config is pruned; the others keep their stages.
+# False, said in a note), flash-attention's `getattr(torch.cuda.get_device_properties(
+# torch.cuda.current_device()), "warp_size", 32)`. The 64-warp config is pruned; the others keep
+# their stages.
 # tl2cu: -s 'scale:*fp32:16, *fp32:16, i32' --grid 'cdiv(n, BLOCK)'
 import torch
 import triton
@@ -15,7 +17,8 @@ def n_stages(n):
 
 def pruned(configs):
     warp_size = 64 if torch.version.hip else 32
-    kept = [c for c in configs if c.num_warps <= 1024 // warp_size]
+    lanes = getattr(torch.cuda.get_device_properties(torch.cuda.current_device()), "warp_size", 32)
+    kept = [c for c in configs if c.num_warps <= 1024 // max(warp_size, lanes)]
     if torch.are_deterministic_algorithms_enabled():
         return kept[:1]
     return kept

@@ -355,6 +355,36 @@ static Obj *b_device_capability(Ctx *c, Node *call, Obj **a) {
   return t;
 }
 
+// torch.cuda.get_device_properties(): the properties tl2cu knows of the --target (a named
+// dict, as torch.finfo's): the warp size and the capability; others (the SM count) are refused.
+static Obj *b_device_properties(Ctx *c, Node *call, Obj **a) {
+  int major, minor;
+  imports_device_capability(&major, &minor);
+  Obj *p = obj_new(OBJ_DICT);
+  p->str = "torch._CudaDeviceProperties";
+  const char *names[] = {"warp_size", "major", "minor"};
+  int64_t values[] = {32, major, minor};
+  for (int i = 0; i < 3; i++) vec_push(&p->items, obj_str(names[i])), vec_push(&p->items, obj_int(values[i]));
+  (void)c, (void)call, (void)a;
+  return p;
+}
+
+static Obj *b_current_device(Ctx *c, Node *call, Obj **a) {
+  (void)c, (void)call, (void)a;
+  return obj_int(0);
+}
+
+// getattr(o, name[, default]) in host code, of the objects tl2cu models by their attributes
+// (torch.finfo, device properties, triton.Config). The default is never taken for an attribute
+// tl2cu does not model: the real object may have it.
+static Obj *b_getattr(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[1]->kind != OBJ_STR) diag_fatal(call->loc, "getattr(): attribute name must be a string");
+  Obj *o = a[0];
+  if (o->kind == OBJ_DICT && o->str) return torch_info_attr(o, a[1]->str, call->loc);
+  diag_fatal(call->loc, "getattr() of %s is not supported by tl2cu", obj_kind_name(o));
+}
+
 static Obj *b_cuda_is_available(Ctx *c, Node *call, Obj **a) {
   (void)c, (void)call, (void)a;
   return obj_bool(true);
@@ -1406,6 +1436,9 @@ static const Builtin builtins[] = {
     {"torch.finfo", "type", b_torch_finfo},
     {"torch.cuda.get_device_capability", "device=", b_device_capability},
     {"torch.cuda.is_available", "", b_cuda_is_available},
+    {"torch.cuda.get_device_properties", "device=", b_device_properties},
+    {"torch.cuda.current_device", "", b_current_device},
+    {"getattr", "object, name, default=", b_getattr},
     {"torch.are_deterministic_algorithms_enabled", "", b_deterministic_enabled},
     {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},
@@ -1609,7 +1642,8 @@ Obj *builtin_attr(Ctx *c, Obj *module, const char *name, Loc loc) {
       return obj_builtin(xprintf("torch.%s", name));
     if (!strcmp(name, "cuda") || !strcmp(name, "version")) return obj_module(xprintf("torch.%s", name));
   }
-  if (!strcmp(m, "torch.cuda") && (!strcmp(name, "get_device_capability") || !strcmp(name, "is_available")))
+  if (!strcmp(m, "torch.cuda") && (!strcmp(name, "get_device_capability") || !strcmp(name, "is_available") ||
+                                    !strcmp(name, "get_device_properties") || !strcmp(name, "current_device")))
     return obj_builtin(xprintf("torch.cuda.%s", name));
   if (!strcmp(m, "torch.version") && !strcmp(name, "hip")) return obj_none();  // (a CUDA build's)
   if (!strcmp(m, "triton")) {
