@@ -4,7 +4,7 @@ import triton.language as tl
 
 # -D rsqrt=CHOICE must name one of the branches' imports (a condition tl2cu cannot decide:
 # triton.__version__ it can)
-if torch.cuda.get_device_capability()[0] >= 9:
+if torch.cuda.get_device_properties(0).multi_processor_count >= 132:
     from triton.language.extra.libdevice import rsqrt
 else:
     from triton.language.math import rsqrt
