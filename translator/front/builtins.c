@@ -678,6 +678,20 @@ static Obj *host_iterable(Node *call, Obj *o, const char *what) {
   return o;
 }
 
+// filter(function, iterable) in host code (FlagGems: `list(filter(keep, configs))`): the items
+// for which the function (None: the item itself) is true.
+static Obj *b_filter(Ctx *c, Node *call, Obj **a) {
+  Obj *items = host_iterable(call, a[1], "filter()"), *kept = obj_new(OBJ_TUPLE);
+  if (a[0]->kind != OBJ_NONE && a[0]->kind != OBJ_FUNC)
+    diag_fatal(call->loc, "filter() needs a Python function or None, not %s", obj_kind_name(a[0]));
+  for (int i = 0; i < items->items.len; i++) {
+    Obj *item = items->items.items[i];
+    Obj *r = a[0]->kind == OBJ_NONE ? item : call_function(c, a[0]->fn, call, &item, 1, NULL, NULL, 0);
+    if (obj_truthy(r, call->loc)) vec_push(&kept->items, item);
+  }
+  return kept;
+}
+
 static Obj *b_range_outside_for(Ctx *c, Node *call, Obj **a) {
   if (c->in_kernel) diag_fatal(call->loc, "range() may only be used as the iterable of a for loop");
   Obj *lo = a[1] ? a[0] : obj_int(0), *hi = a[1] ? a[1] : a[0], *step = a[2] ? a[2] : obj_int(1);
@@ -1450,6 +1464,7 @@ static const Builtin builtins[] = {
     {"triton.Config", "kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=", b_config},
     {"itertools.product", "*iterables, repeat=", b_product},
     {"zip", "*iterables, strict=", b_zip},
+    {"filter", "function, iterable", b_filter},
     {"os.getenv", "key, default=", b_getenv},
     {"os.environ.get", "key, default=", b_getenv},
     {"packaging.version.parse", "version", b_version_parse},

@@ -472,15 +472,32 @@ static void note_autotune_options(Node *d) {
 
 // A heuristic's lambda: written as one, or a module-level function `def h(args): return
 // expression` (its docstring aside), read as the lambda of that expression.
+// The value statements return, as one expression: `return E`, or ifs whose paths end in a
+// return or fall through to what follows (`after`: the value there, NULL where a path falls
+// off the function), as `A if c else ...` (FlagGems' heuristics: `if args["N"] >= 65536:
+// return ... elif ...: return 32 else: return 1`, nested ifs then `return False`). NULL where
+// a path does anything else.
+static Node *returned_expr(Node *stmts, Node *after) {
+  if (stmts && stmts->kind == ND_EXPR_STMT && stmts->a->kind == ND_STR) stmts = stmts->next;  // (a docstring)
+  if (!stmts) return after;
+  if (stmts->kind == ND_RETURN) return stmts->a;  // (what follows it never runs)
+  if (stmts->kind != ND_IF) return NULL;
+  Node *rest = returned_expr(stmts->next, after);
+  Node *then = returned_expr(stmts->body, rest), *other = stmts->orelse ? returned_expr(stmts->orelse, rest) : rest;
+  if (!then || !other) return NULL;
+  Node *cond = xmalloc(sizeof(Node));
+  *cond = (Node){.kind = ND_COND, .a = stmts->a, .b = then, .c = other, .loc = stmts->loc};
+  return cond;
+}
+
 static Node *heuristic_lambda(Module *m, Node *e) {
   if (e->kind == ND_LAMBDA) return e->str ? e : NULL;
   Func *g = e->kind == ND_NAME ? module_func(m, e->str) : NULL;
   if (!g || g->is_jit || !g->def->a || g->def->a->next) return NULL;
-  Node *body = g->def->body;
-  if (body && body->kind == ND_EXPR_STMT && body->a->kind == ND_STR) body = body->next;  // (a docstring)
-  if (!body || body->kind != ND_RETURN || !body->a || body->next) return NULL;
+  Node *value = returned_expr(g->def->body, NULL);
+  if (!value) return NULL;
   Node *lambda = xmalloc(sizeof(Node));
-  *lambda = (Node){.kind = ND_LAMBDA, .str = g->def->a->str, .a = body->a, .loc = e->loc};
+  *lambda = (Node){.kind = ND_LAMBDA, .str = g->def->a->str, .a = value, .loc = e->loc};
   return lambda;
 }
 

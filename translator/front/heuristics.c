@@ -66,7 +66,13 @@ static bool reads_runtime_outside(Module *m, Func *f, Heuristic *h, Node *e, Nod
   return r;
 }
 
-static bool is_condition(Node *e) { return e->kind == ND_COMPARE || e->kind == ND_BOOLOP || e->kind == ND_NOT; }
+// A run-time heuristic with two values: a comparison, and/or/not of them, or an if-else
+// choosing among them and True/False (a function's ifs returning True or False: collect.c).
+static bool is_condition(Node *e) {
+  if (e->kind == ND_COND)
+    return (e->b->kind == ND_BOOL || is_condition(e->b)) && (e->c->kind == ND_BOOL || is_condition(e->c));
+  return e->kind == ND_COMPARE || e->kind == ND_BOOLOP || e->kind == ND_NOT;
+}
 
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt) {
   if (option_define(opt, h->name)) return false;
