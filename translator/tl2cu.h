@@ -740,6 +740,7 @@ typedef struct {
   const char *select_values[8];  // heuristic i takes more values than False and True: them, as C ("16, 32");
                                  // the variant index counts them mixed-radix, heuristic 0 fastest
   int select_count[8];           // how many (2 for a condition)
+  bool select_reads_selected[8]; // heuristic i reads a run-time heuristic's value (picked by NAME_pick)
   const char *select_name[8];    // heuristic i's name, for the launcher's error
   int ntuned;                    // heuristics group under autotune: its configs; variant = config * picks + pick
   uint64_t assumed_params;   // which parameters (by index) that variant assumes so
@@ -770,6 +771,7 @@ bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt);
 Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args);  // args: the known constexprs (a dict)
 Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args);  // a tuple
 const char *heuristic_c(Kernel *k, Heuristic *h);
+bool heuristic_reads_selected(Kernel *k, Heuristic *h);  // reads a run-time heuristic's value
 
 // ---------------------------------------------------------------- layout.c
 typedef enum {

@@ -755,7 +755,8 @@ void emit_dot(Em *em, Stmt *s) {
   const char *acc0 = dot_acc(em, s, &cx);
   const char *batch = rank == 3 ? cx.crd[0] : NULL, *row = cx.crd[rank - 2], *col = cx.crd[rank - 1];
   const char *x = operand_at(a, 0, M, K, batch, row, "_kk"), *y = operand_at(b, at_b, K, N, batch, "_kk", col);
-  bool coords_use_e = strstr(row, "_e") || strstr(col, "_e") || (batch && strstr(batch, "_e"));
+  bool coords_use_e = false;  // (a dim the layout maps is read off the element index _e: coord())
+  for (int i = 0; i < rank; i++) coords_use_e |= v->layout->map[i] >= 0;
   // the accumulators: the result's array, or fp32 sums for fp16 results
   const char *acc = half_acc ? "_acc[_k]" : xprintf("%s[_k]", v->cname);
   if (half_acc) line(em, "float _acc[%lld];", (long long)v->layout->per_thread);

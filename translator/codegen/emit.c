@@ -1532,7 +1532,7 @@ static void stored_params(Stmt *s, uint64_t *mask) {
 // writes it as (_hI)): picked by NAME_pick.
 static bool has_value_sets(Kernel *k) {
   for (int i = 0; i < k->nselect; i++)
-    if (k->select_values[i] || strstr(k->select[i], "(_h")) return true;
+    if (k->select_values[i] || k->select_reads_selected[i]) return true;
   return false;
 }
 

@@ -187,3 +187,20 @@ static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
 }
 
 const char *heuristic_c(Kernel *k, Heuristic *h) { return to_c(k, h, h->lambda->a); }
+
+// Does e read a run-time heuristic's value (to_c writes it as (_hI): the launcher then picks
+// the variant by each heuristic's value in turn, emit.c NAME_pick)?
+static bool reads_selected(Kernel *k, Heuristic *h, Node *e) {
+  if (!e) return false;
+  Node *n = arg_name(h, e);
+  if (n) {
+    for (int i = 0; i < k->nselect; i++)
+      if (k->select_name[i] && !strcmp(k->select_name[i], n->str)) return true;
+    return false;
+  }
+  bool r = reads_selected(k, h, e->a) || reads_selected(k, h, e->b) || reads_selected(k, h, e->c);
+  for (Node *a = e->args; a && !r; a = a->next) r = reads_selected(k, h, a);
+  return r;
+}
+
+bool heuristic_reads_selected(Kernel *k, Heuristic *h) { return reads_selected(k, h, h->lambda->a); }

@@ -1969,6 +1969,7 @@ static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
         for (int i = 0; i < nrt; i++) k->select_name[i] = rt[i]->name;
         for (int i = 0; i < nrt; i++) {
           k->select[i] = heuristic_c(k, rt[i]);
+          k->select_reads_selected[i] = heuristic_reads_selected(k, rt[i]);
           k->select_count[i] = values[i]->items.len;
           bool cond = ((Obj *)values[i]->items.items[0])->kind == OBJ_BOOL;
           k->select_values[i] = cond ? NULL : values_c(values[i]);
