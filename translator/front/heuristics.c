@@ -7,7 +7,8 @@
 //  - a lambda that reads run-time arguments takes a bounded set of values: a
 //    condition False and True; an expression reading them only inside one
 //    triton.next_power_of_2(...) its values for the powers of two up to
-//    HEURISTIC_POW2_MAX. One kernel variant per value, and the launcher computes
+//    HEURISTIC_POW2_MAX; a choice by a condition between such expressions, the
+//    values of both. One kernel variant per value, and the launcher computes
 //    the lambda (heuristic_c) to pick one, as Triton's JIT specializes; a value
 //    beyond the set is an error at run time, never a wrong variant;
 //  - anything else has unbounded values: it must be fixed with -D, and the error says so.
@@ -74,13 +75,23 @@ static bool is_condition(Node *e) {
   return e->kind == ND_COMPARE || e->kind == ND_BOOLOP || e->kind == ND_NOT;
 }
 
+// Does e take a bounded set of values: it reads no run-time argument, is a condition, reads them
+// only inside one triton.next_power_of_2(...), or chooses by a condition between such
+// expressions (FlagGems' `if args["N"] >= 65536: return next_power_of_2(cdiv(N, 512)) elif ...`)?
+static bool bounded(Module *m, Func *f, Heuristic *h, Node *e, Options *opt) {
+  if (!reads_runtime(m, f, h, e, opt) || is_condition(e)) return true;
+  if (e->kind == ND_COND) return bounded(m, f, h, e->b, opt) && bounded(m, f, h, e->c, opt);
+  Node *p2 = pow2_call(e);
+  return p2 && !reads_runtime_outside(m, f, h, e, p2, opt);
+}
+
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt) {
   if (option_define(opt, h->name)) return false;
   if (!reads_runtime(m, f, h, h->lambda->a, opt)) return false;
-  Node *p2 = pow2_call(h->lambda->a);
-  if (!is_condition(h->lambda->a) && (!p2 || reads_runtime_outside(m, f, h, h->lambda->a, p2, opt)))
+  if (!bounded(m, f, h, h->lambda->a, opt))
     diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is neither a condition nor a function "
-               "of one triton.next_power_of_2(...) of them: fix it with -D %s=VALUE", h->name, h->name);
+               "of one triton.next_power_of_2(...) of them (nor a choice between those): fix it with -D %s=VALUE",
+               h->name, h->name);
   return true;
 }
 
@@ -119,26 +130,44 @@ Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args) {
   return module_eval(m, h->lambda->a, bind(NULL, h->lambda->str, args));
 }
 
+static void add_value(Obj *out, Obj *v) {
+  for (int i = 0; i < out->items.len; i++)
+    if (obj_same(out->items.items[i], v)) return;
+  vec_push(&out->items, v);
+}
+
+// The values bounded() e may take, added to out in order: a condition's False and True, both
+// branches' of a choice, one pow2 call's powers of two up to HEURISTIC_POW2_MAX with the rest
+// as Python computes it, or the value of an expression of constexprs.
+static void add_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args, Node *e, Obj *out) {
+  Binding *env = bind(NULL, h->lambda->str, args);
+  if (!reads_runtime(m, f, h, e, opt)) {
+    check_known(f, h, e, args);
+    add_value(out, module_eval(m, e, env));
+  } else if (is_condition(e)) {
+    add_value(out, obj_bool(false));
+    add_value(out, obj_bool(true));
+  } else if (e->kind == ND_COND) {
+    add_values(m, f, h, opt, args, e->b, out);
+    add_values(m, f, h, opt, args, e->c, out);
+  } else {
+    Node *p2 = pow2_call(e), saved = *p2;
+    for (int64_t p = 1; p <= HEURISTIC_POW2_MAX; p *= 2) {
+      *p2 = (Node){.kind = ND_INT, .ival = p, .loc = saved.loc, .next = saved.next};
+      check_known(f, h, e, args);
+      Obj *v = module_eval(m, e, env);
+      if (v->kind != OBJ_INT && v->kind != OBJ_BOOL)
+        diag_fatal(h->lambda->loc, "heuristic '%s' gives %s, not an int", h->name, obj_kind_name(v));
+      add_value(out, v);
+    }
+    *p2 = saved;
+  }
+}
+
 // The values a run-time heuristic may take (see the top of the file), in order.
 Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args) {
   Obj *out = obj_new(OBJ_TUPLE);
-  if (is_condition(h->lambda->a)) {
-    vec_push(&out->items, obj_bool(false));
-    vec_push(&out->items, obj_bool(true));
-    return out;
-  }
-  Node *p2 = pow2_call(h->lambda->a), saved = *p2;
-  for (int64_t p = 1; p <= HEURISTIC_POW2_MAX; p *= 2) {  // the call's value p, the rest as Python computes it
-    *p2 = (Node){.kind = ND_INT, .ival = p, .loc = saved.loc, .next = saved.next};
-    Obj *v = heuristic_value(m, f, h, args);
-    if (v->kind != OBJ_INT && v->kind != OBJ_BOOL)
-      diag_fatal(h->lambda->loc, "heuristic '%s' gives %s, not an int", h->name, obj_kind_name(v));
-    bool seen = false;
-    for (int i = 0; i < out->items.len; i++) seen |= obj_same(out->items.items[i], v);
-    if (!seen) vec_push(&out->items, v);
-  }
-  *p2 = saved;
-  (void)opt;
+  add_values(m, f, h, opt, args, h->lambda->a, out);
   return out;
 }
 
