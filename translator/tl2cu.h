@@ -893,7 +893,8 @@ int reduce_inputs(Value *v, Value **xs);  // the n inputs of a reduce or scan (a
 Value *reduce_result(Value *v, int i);
 ReduceBits reduce_bits(const Layout *l, int space_dim);
 int reduce_walking_bits(ReduceBits b, const int64_t *bases, int n, int *lo);
-int reduce_warp_bits(Value *v, int *wlo);  // the warps that combine (as bits), the first one's thread bit
+int reduce_warp_bits_of(ReduceBits b, int d, int *wlo);  // the warps that combine (as bits), the first one's thread bit
+int reduce_warp_bits(Value *v, int *wlo);  // ... of reduction v
 int64_t reduce_scratch_regions(Value *v, int64_t slots, int64_t *offset);
 ScanCut scan_cut_of(Value *x, int64_t axis, int64_t threads);
 int64_t scan_scratch_regions(Value *v, int n, ScanCut c, int64_t *region);
@@ -1181,6 +1182,7 @@ bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *ou
 Node *launch_assigned_value(Launch *l, const char *name);
 Obj *torch_info(Obj *dtype, bool floating, Loc loc);      // torch.finfo / torch.iinfo: an OBJ_DICT, str set
 Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
+Obj *torch_device_properties(void);  // (dtype.c) torch.cuda.get_device_properties() of the --target
 
 // ---------------------------------------------------------------- asm.c
 // tl.inline_asm_elementwise: the BuiltinFn for builtins.c's table, and whether a call must

@@ -349,7 +349,7 @@ static void warp_combine(Em *em, Reduction *r, const char *g, const char *first_
 // every thread reading all W partials and combining them in the butterfly's order
 
 static void reduce_warps(Em *em, Reduction *r) {
-  int wlo, wn = reduce_warp_bits(r->v, &wlo);
+  int wlo, wn = reduce_warp_bits_of(r->b, r->d, &wlo);  // (the facts reduction_of has already)
   if (!wn) return;
   int W = 1 << wn;
   long long nout = (long long)shape_numel(r->v->shape);

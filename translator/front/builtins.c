@@ -355,18 +355,9 @@ static Obj *b_device_capability(Ctx *c, Node *call, Obj **a) {
   return t;
 }
 
-// torch.cuda.get_device_properties(): the properties tl2cu knows of the --target (a named
-// dict, as torch.finfo's): the warp size and the capability; others (the SM count) are refused.
 static Obj *b_device_properties(Ctx *c, Node *call, Obj **a) {
-  int major, minor;
-  imports_device_capability(&major, &minor);
-  Obj *p = obj_new(OBJ_DICT);
-  p->str = "torch._CudaDeviceProperties";
-  const char *names[] = {"warp_size", "major", "minor"};
-  int64_t values[] = {32, major, minor};
-  for (int i = 0; i < 3; i++) vec_push(&p->items, obj_str(names[i])), vec_push(&p->items, obj_int(values[i]));
   (void)c, (void)call, (void)a;
-  return p;
+  return torch_device_properties();
 }
 
 static Obj *b_current_device(Ctx *c, Node *call, Obj **a) {

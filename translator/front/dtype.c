@@ -217,6 +217,19 @@ static Obj *iinfo(Scalar s, Loc loc) {
   return d;
 }
 
+// torch.cuda.get_device_properties(): the properties tl2cu knows of the --target (read as
+// torch.finfo's fields are): the warp size and the capability; others (the SM count) refused.
+Obj *torch_device_properties(void) {
+  int major, minor;
+  imports_device_capability(&major, &minor);
+  Obj *d = obj_new(OBJ_DICT);
+  d->str = "torch._CudaDeviceProperties";
+  put(d, "warp_size", obj_int(32));
+  put(d, "major", obj_int(major));
+  put(d, "minor", obj_int(minor));
+  return d;
+}
+
 Obj *torch_info(Obj *dt, bool floating, Loc loc) {
   if (dt->kind != OBJ_DTYPE || dt->ival == TY_PTR || dt->str)
     diag_fatal(loc, "torch.%s() needs a dtype such as torch.float16, not %s", floating ? "finfo" : "iinfo",

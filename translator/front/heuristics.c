@@ -35,13 +35,37 @@ static bool is_constexpr_param(Module *m, Func *f, const char *name, Options *op
   diag_fatal(f->def->loc, "a heuristic of '%s' reads args['%s'], which is not a parameter", f->name, name);
 }
 
-static bool reads_runtime(Module *m, Func *f, Heuristic *h, Node *e, Options *opt) {
-  if (!e) return false;
+// Whether e, outside `skip`, reads an argument args['NAME'] for which test(NAME) holds.
+typedef bool (*ArgTest)(const char *name, void *ctx);
+static bool reads_arg(Heuristic *h, Node *e, Node *skip, ArgTest test, void *ctx) {
+  if (!e || e == skip) return false;
   Node *n = arg_name(h, e);
-  if (n) return !is_constexpr_param(m, f, n->str, opt);
-  bool r = reads_runtime(m, f, h, e->a, opt) || reads_runtime(m, f, h, e->b, opt) || reads_runtime(m, f, h, e->c, opt);
-  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime(m, f, h, a, opt);
+  if (n) return test(n->str, ctx);
+  bool r = reads_arg(h, e->a, skip, test, ctx) || reads_arg(h, e->b, skip, test, ctx) ||
+           reads_arg(h, e->c, skip, test, ctx);
+  for (Node *a = e->args; a && !r; a = a->next) r = reads_arg(h, a, skip, test, ctx);
   return r;
+}
+
+typedef struct {
+  Module *m;
+  Func *f;
+  Options *opt;
+} ParamCtx;
+
+static bool is_runtime_arg(const char *name, void *ctx) {
+  ParamCtx *p = ctx;
+  return !is_constexpr_param(p->m, p->f, name, p->opt);
+}
+
+// Whether e reads run-time arguments outside `skip` (NULL: anywhere).
+static bool reads_runtime_outside(Module *m, Func *f, Heuristic *h, Node *e, Node *skip, Options *opt) {
+  ParamCtx ctx = {m, f, opt};
+  return reads_arg(h, e, skip, is_runtime_arg, &ctx);
+}
+
+static bool reads_runtime(Module *m, Func *f, Heuristic *h, Node *e, Options *opt) {
+  return reads_runtime_outside(m, f, h, e, NULL, opt);
 }
 
 // One triton.next_power_of_2(...) call in e, or NULL (several: the first).
@@ -53,17 +77,6 @@ static Node *pow2_call(Node *e) {
   if (!r) r = pow2_call(e->b);
   if (!r) r = pow2_call(e->c);
   for (Node *a = e->args; a && !r; a = a->next) r = pow2_call(a);
-  return r;
-}
-
-// Whether e reads run-time arguments outside `skip`.
-static bool reads_runtime_outside(Module *m, Func *f, Heuristic *h, Node *e, Node *skip, Options *opt) {
-  if (!e || e == skip) return false;
-  Node *n = arg_name(h, e);
-  if (n) return !is_constexpr_param(m, f, n->str, opt);
-  bool r = reads_runtime_outside(m, f, h, e->a, skip, opt) || reads_runtime_outside(m, f, h, e->b, skip, opt) ||
-           reads_runtime_outside(m, f, h, e->c, skip, opt);
-  for (Node *a = e->args; a && !r; a = a->next) r = reads_runtime_outside(m, f, h, a, skip, opt);
   return r;
 }
 
@@ -125,10 +138,13 @@ static void check_known(Func *f, Heuristic *h, Node *e, Obj *args) {
 }
 
 // Computes a lambda that reads only constexprs: args is a dict of their values.
-Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args) {
-  check_known(f, h, h->lambda->a, args);
-  return module_eval(m, h->lambda->a, bind(NULL, h->lambda->str, args));
+// e (part of h's lambda) computed with its parameter bound to args, a dict of constexprs.
+static Obj *value_with_args(Module *m, Func *f, Heuristic *h, Node *e, Obj *args) {
+  check_known(f, h, e, args);
+  return module_eval(m, e, bind(NULL, h->lambda->str, args));
 }
+
+Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args) { return value_with_args(m, f, h, h->lambda->a, args); }
 
 static void add_value(Obj *out, Obj *v) {
   for (int i = 0; i < out->items.len; i++)
@@ -140,10 +156,8 @@ static void add_value(Obj *out, Obj *v) {
 // branches' of a choice, one pow2 call's powers of two up to HEURISTIC_POW2_MAX with the rest
 // as Python computes it, or the value of an expression of constexprs.
 static void add_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args, Node *e, Obj *out) {
-  Binding *env = bind(NULL, h->lambda->str, args);
   if (!reads_runtime(m, f, h, e, opt)) {
-    check_known(f, h, e, args);
-    add_value(out, module_eval(m, e, env));
+    add_value(out, value_with_args(m, f, h, e, args));
   } else if (is_condition(e)) {
     add_value(out, obj_bool(false));
     add_value(out, obj_bool(true));
@@ -154,8 +168,7 @@ static void add_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args
     Node *p2 = pow2_call(e), saved = *p2;
     for (int64_t p = 1; p <= HEURISTIC_POW2_MAX; p *= 2) {
       *p2 = (Node){.kind = ND_INT, .ival = p, .loc = saved.loc, .next = saved.next};
-      check_known(f, h, e, args);
-      Obj *v = module_eval(m, e, env);
+      Obj *v = value_with_args(m, f, h, e, args);
       if (v->kind != OBJ_INT && v->kind != OBJ_BOOL)
         diag_fatal(h->lambda->loc, "heuristic '%s' gives %s, not an int", h->name, obj_kind_name(v));
       add_value(out, v);
@@ -217,19 +230,13 @@ static const char *to_c(Kernel *k, Heuristic *h, Node *e) {
 
 const char *heuristic_c(Kernel *k, Heuristic *h) { return to_c(k, h, h->lambda->a); }
 
-// Does e read a run-time heuristic's value (to_c writes it as (_hI): the launcher then picks
-// the variant by each heuristic's value in turn, emit.c NAME_pick)?
-static bool reads_selected(Kernel *k, Heuristic *h, Node *e) {
-  if (!e) return false;
-  Node *n = arg_name(h, e);
-  if (n) {
-    for (int i = 0; i < k->nselect; i++)
-      if (k->select_name[i] && !strcmp(k->select_name[i], n->str)) return true;
-    return false;
-  }
-  bool r = reads_selected(k, h, e->a) || reads_selected(k, h, e->b) || reads_selected(k, h, e->c);
-  for (Node *a = e->args; a && !r; a = a->next) r = reads_selected(k, h, a);
-  return r;
+// Is NAME a run-time heuristic's (to_c writes its value as (_hI): the launcher then picks the
+// variant by each heuristic's value in turn, emit.c NAME_pick)?
+static bool is_selected(const char *name, void *ctx) {
+  Kernel *k = ctx;
+  for (int i = 0; i < k->nselect; i++)
+    if (k->select_name[i] && !strcmp(k->select_name[i], name)) return true;
+  return false;
 }
 
-bool heuristic_reads_selected(Kernel *k, Heuristic *h) { return reads_selected(k, h, h->lambda->a); }
+bool heuristic_reads_selected(Kernel *k, Heuristic *h) { return reads_arg(h, h->lambda->a, NULL, is_selected, k); }

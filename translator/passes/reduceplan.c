@@ -49,17 +49,21 @@ int reduce_walking_bits(ReduceBits b, const int64_t *bases, int n, int *lo) {
   return count;
 }
 
-// How many bits of the warp index hold the reduced dim (the warps that combine), and the
-// first of them as a bit of the thread index (*wlo).
+// How many bits of the warp index hold the reduced space dim d (the warps that combine; d < 0:
+// none), and the first of them as a bit of the thread index (*wlo).
+int reduce_warp_bits_of(ReduceBits b, int d, int *wlo) {
+  int w = 0, wn = d >= 0 ? reduce_walking_bits(b, b.ll.warp, b.ll.nwarp, &w) : 0;
+  *wlo = 5 + w;
+  return wn;
+}
+
+// The same for reduction v, from its first input's layout.
 int reduce_warp_bits(Value *v, int *wlo) {
   Value *xs[MAX_COMBINED] = {0};
   reduce_inputs(v, xs);
   const Layout *l = xs[0]->layout;
-  int d = l->map[v->ival], w = 0;
-  ReduceBits b = reduce_bits(l, d);
-  int wn = d >= 0 ? reduce_walking_bits(b, b.ll.warp, b.ll.nwarp, &w) : 0;
-  *wlo = 5 + w;
-  return wn;
+  int d = l->map[v->ival];
+  return reduce_warp_bits_of(reduce_bits(l, d), d, wlo);
 }
 
 // Where each result's partials start in the scratch (offset[i]) for `slots` of each, and the
