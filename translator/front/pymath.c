@@ -20,8 +20,24 @@ Obj *pymath_constant(const char *name) {
   return NULL;
 }
 
-static const char *const float_functions[] = {"sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
-                                              "cos",  "tan", "tanh", "atan", "erf",  "erfc", "fabs", "pow",  "atan2"};
+// One-argument functions: libm's of the same name, and where Python raises "math domain error".
+static bool negative(double x) { return x < 0; }
+static bool nonpositive(double x) { return x <= 0; }
+static bool at_most_minus_one(double x) { return x <= -1; }
+static bool infinite(double x) { return isinf(x); }
+static bool nowhere(double x) { return (void)x, false; }
+static const struct {
+  const char *name;
+  double (*fn)(double);
+  bool (*outside_domain)(double);
+} unary[] = {
+    {"sqrt", sqrt, negative},     {"exp", exp, nowhere},     {"exp2", exp2, nowhere},   {"expm1", expm1, nowhere},
+    {"log", log, nonpositive},    {"log2", log2, nonpositive}, {"log10", log10, nonpositive},
+    {"log1p", log1p, at_most_minus_one}, {"sin", sin, infinite}, {"cos", cos, infinite}, {"tan", tan, infinite},
+    {"tanh", tanh, nowhere},      {"atan", atan, nowhere},   {"erf", erf, nowhere},     {"erfc", erfc, nowhere},
+    {"fabs", fabs, nowhere},
+};
+static const char *const binary_functions[] = {"pow", "atan2"};
 static const char *const int_functions[] = {"ceil", "floor", "trunc", "isqrt", "gcd", "prod"};
 static const char *const bool_functions[] = {"isfinite", "isinf", "isnan"};
 
@@ -32,8 +48,15 @@ static bool listed(const char *const *names, size_t n, const char *name) {
 }
 #define LISTED(names, name) listed(names, sizeof names / sizeof names[0], name)
 
+static int unary_index(const char *name) {
+  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
+    if (!strcmp(unary[i].name, name)) return (int)i;
+  return -1;
+}
+
 bool pymath_has(const char *name) {
-  return LISTED(float_functions, name) || LISTED(int_functions, name) || LISTED(bool_functions, name);
+  return unary_index(name) >= 0 || LISTED(binary_functions, name) || LISTED(int_functions, name) ||
+         LISTED(bool_functions, name);
 }
 
 static double number(Obj *o, Loc at, const char *fn) {
@@ -106,33 +129,25 @@ static Obj *int_function(const char *fn, Obj **a, int n, Loc at) {
 }
 
 static Obj *float_function(const char *fn, Obj **a, int n, Loc at) {
-  bool two = !strcmp(fn, "pow") || !strcmp(fn, "atan2");
+  int u = unary_index(fn);
+  bool two = u < 0;  // (pow, atan2)
   if (n != (two ? 2 : 1) && !(n == 2 && !strcmp(fn, "log")))
     diag_fatal(at, "math.%s() takes %s argument%s (%d given)", fn, two ? "two" : "one", two ? "s" : "", n);
   double x = number(a[0], at, fn), y = n > 1 ? number(a[1], at, fn) : 0, r;
-  if (!strcmp(fn, "sqrt")) {
-    if (x < 0) domain_error(at, fn);
-    r = sqrt(x);
-  } else if (!strcmp(fn, "log") || !strcmp(fn, "log2") || !strcmp(fn, "log10")) {
-    if (x <= 0 || (n > 1 && y <= 0)) domain_error(at, fn);
-    r = !strcmp(fn, "log2") ? log2(x) : !strcmp(fn, "log10") ? log10(x) : log(x);
-    if (n > 1) {
+  if (!two) {
+    if (unary[u].outside_domain(x)) domain_error(at, fn);
+    r = unary[u].fn(x);
+    if (n > 1) {  // math.log(x, base)
+      if (y <= 0) domain_error(at, fn);
       if (y == 1) diag_fatal(at, "math.log(): division by zero (Python raises ZeroDivisionError)");
       r = log(x) / log(y);
     }
-  } else if (!strcmp(fn, "log1p")) {
-    if (x <= -1) domain_error(at, fn);
-    r = log1p(x);
   } else if (!strcmp(fn, "pow")) {
     if (x == 0 && y < 0) domain_error(at, fn);
     if (x < 0 && y != floor(y) && isfinite(y)) domain_error(at, fn);
     r = pow(x, y);
   } else {
-    r = !strcmp(fn, "exp") ? exp(x) : !strcmp(fn, "exp2") ? exp2(x) : !strcmp(fn, "expm1") ? expm1(x)
-      : !strcmp(fn, "sin") ? sin(x) : !strcmp(fn, "cos") ? cos(x) : !strcmp(fn, "tan") ? tan(x)
-      : !strcmp(fn, "tanh") ? tanh(x) : !strcmp(fn, "atan") ? atan(x) : !strcmp(fn, "erf") ? erf(x)
-      : !strcmp(fn, "erfc") ? erfc(x) : !strcmp(fn, "atan2") ? atan2(x, y) : fabs(x);
-    if ((!strcmp(fn, "sin") || !strcmp(fn, "cos") || !strcmp(fn, "tan")) && isinf(x)) domain_error(at, fn);
+    r = atan2(x, y);
   }
   if (isinf(r) && isfinite(x) && isfinite(y))
     diag_fatal(at, "math.%s(): math range error (Python raises OverflowError)", fn);
