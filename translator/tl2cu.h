@@ -856,6 +856,7 @@ void convert_pass(Kernel *k);  // Stmt.converts and Kernel.convert_bytes for the
 bool reads_across(Value *v, const Layout *l);  // reading v in l converts some value
 bool recomputable(Value *v);    // index math: recomputed where another layout reads it
 void operand_coords(const Value *v, const char *const *in, const char **out);  // broadcast/expand/permute
+int operand_coord_index(const Value *v, int j);  // which coordinate operand dim j reads; -1: none
 // Coordinates as symbols (the passes' and the printer's, for deciding what a thread holds)
 const char *coord_symbol(int space_dim);
 const char *flip_symbol(int64_t n, const char *c);

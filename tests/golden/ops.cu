@@ -2319,7 +2319,6 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       #pragma unroll
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
-        const int _e = tl2cu_elem<4, 128>(_tid, _k);
         _t.v[_j] = _x_cvt2[_k];
       }
       const int _k = _r;
@@ -2490,7 +2489,6 @@ __global__ void __launch_bounds__(128) shapes_aligned(float *x_ptr, float *out_p
       #pragma unroll
       for (int _j = 0; _j < 4; ++_j) {
         const int _k = _r + _j;
-        const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
         _t.v[_j] = _p_cvt8[_k];
       }
       const int _k = _r;

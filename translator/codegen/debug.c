@@ -77,9 +77,7 @@ static const char *print_call(Em *em, Stmt *s, Cx *cx) {
   str_add(&args, pid_args(em, cx));
   for (int d = 0; d < s->v->shape.rank; d++) {
     str_add(&fmt, xprintf("%s%%%du", d ? ", " : "", digits_for(s->v->shape.dim[d])));
-    const char *crd = cx->crd[d];
-    if (strchr(crd, 'e')) *cx->uses_e = true;
-    str_add(&args, xprintf(", (unsigned)%s", crd));
+    str_add(&args, xprintf(", (unsigned)%s", use_crd(cx, d)));
   }
   str_add(&fmt, xprintf(")%s", prefix));
   if (s->operands > 1) str_add(&fmt, xprintf("(operand %d) ", s->operand));

@@ -202,6 +202,7 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
     if (dot_stored_kmajor(v, x)) {  // (row n, column k)
       rows.dim[0] = x->shape.dim[1];
       at_row.crd[0] = own->crd[1], at_row.crd[1] = own->crd[0];
+      at_row.crd_e[0] = own->crd_e[1], at_row.crd_e[1] = own->crd_e[0];
     }
     rows.dim[rows.rank - 1] = dot_operand_pitch(v, x);
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));
@@ -291,7 +292,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   Cx cx = identity_cx(v->layout, &uses_e);
   const char *pos = linear_of(&cx, v->shape), *acc = dot_acc(em, s, &cx), *ct = ctype(v->ty);
   const char *put = xprintf("((%s*)(tl2cu_smem + %lld))[%s] = %s;", ct, (long long)at_c, pos, acc);
-  elem_loop_line(em, v->layout, uses_e && mentions(put, "_e"), put);
+  elem_loop_line(em, v->layout, uses_e, put);
   line(em, "__syncthreads();");
   const char *t = mma_type(a);
   line(em, "tl2cu_mma_block<%s, %lld, %lld, %lld, %lld, %d>((const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), "
@@ -300,7 +301,7 @@ static void emit_dot_mma(Em *em, Stmt *s) {
        (long long)at_c);
   line(em, "__syncthreads();");
   const char *get = xprintf("%s[_k] = ((const %s*)(tl2cu_smem + %lld))[%s];", v->cname, ct, (long long)at_c, pos);
-  elem_loop_line(em, v->layout, uses_e && mentions(get, "_e"), get);
+  elem_loop_line(em, v->layout, uses_e, get);
   em->indent--;
   line(em, "}");
   need_mma_arch(em, v);
@@ -348,7 +349,7 @@ static void copy_accumulator(Em *em, Stmt *s) {
   bool uses_e = false;
   Cx cx = identity_cx(s->v->layout, &uses_e);
   const char *init = xprintf("%s[_k] = %s;", s->v->cname, dot_acc(em, s, &cx));
-  elem_loop_line(em, s->v->layout, uses_e && mentions(init, "_e"), init);
+  elem_loop_line(em, s->v->layout, uses_e, init);
 }
 
 // The unit a tensor-core dot runs on, for the comment that opens it.
@@ -625,7 +626,7 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
   Cx cx = identity_cx(l, &uses_e);
   Cx own = cx;
   const char *text = xprintf("%s = %s;", operand_elem(v, x, operand_dest(v, x), &own), rhs_definition(em, s, &cx));
-  elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);
+  elem_loop_line(em, l, uses_e, text);
   fence_stores(em, v);
 }
 

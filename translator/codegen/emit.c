@@ -22,11 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-// A coordinate expression is read: the loop must define e unless it is a constant.
+// A coordinate expression is printed: the loop must define _e if it is computed from it.
 const char *use_crd(Cx *cx, int i) {
-  const char *c = cx->crd[i];
-  if (strchr(c, 'e')) *cx->uses_e = true;
-  return c;
+  if (cx->crd_e[i]) *cx->uses_e = true;
+  return cx->crd[i];
 }
 
 void line(Em *em, const char *fmt, ...) {
@@ -124,6 +123,7 @@ Cx identity_cx(const Layout *l, bool *uses_e) {
   for (int i = 0; i < MAX_RANK; i++) {
     c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
     c.sym[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
+    c.crd_e[i] = l && l->map[i] >= 0;
   }
   return c;
 }
@@ -135,6 +135,10 @@ Cx operand_cx(Value *v, Cx *cx) {
   Cx c = child(cx);
   operand_coords(v, cx->crd, c.crd);
   operand_coords(v, cx->sym, c.sym);
+  for (int j = 0; j < v->a->shape.rank; j++) {
+    int i = operand_coord_index(v, j);
+    c.crd_e[j] = i >= 0 && cx->crd_e[i];
+  }
   return c;
 }
 
@@ -437,15 +441,20 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     int ax = (int)v->ival;
     c.crd[ax] = xprintf("(%lld - %s)", (long long)(v->shape.dim[ax] - 1), cx->crd[ax]);
     c.sym[ax] = flip_symbol(v->shape.dim[ax], cx->sym[ax]);
+    c.crd_e[ax] = cx->crd_e[ax];
     return ex(em, v->a, &c);
   }
   case V_RESHAPE: {  // row-major: the same linear index in both shapes
     Cx c = child(cx);
-    const char *lin = linear_of(cx, v->shape), *lin_sym = linear_symbol(cx->sym, v->shape);
+    bool lin_e = false;  // (marked used only where the operand prints a coordinate made from it)
+    Cx unprinted = *cx;
+    unprinted.uses_e = &lin_e;
+    const char *lin = linear_of(&unprinted, v->shape), *lin_sym = linear_symbol(cx->sym, v->shape);
     int64_t stride = 1;
     for (int j = v->a->shape.rank - 1; j >= 0; j--) {
       int64_t d = v->a->shape.dim[j];
       c.crd[j] = d == 1 ? "0" : xprintf("((%s / %lld) %% %lld)", lin, (long long)stride, (long long)d);
+      c.crd_e[j] = d > 1 && lin_e;
       c.sym[j] = reshape_symbol(lin_sym, stride, d);
       stride *= d;
     }
@@ -459,6 +468,7 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   case V_SPLIT: {  // part ival of the last dim
     Cx c = child(cx);
     c.crd[v->a->shape.rank - 1] = c.sym[v->a->shape.rank - 1] = v->ival ? "1" : "0";
+    c.crd_e[v->a->shape.rank - 1] = false;
     return ex(em, v->a, &c);
   }
   case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP:
@@ -592,6 +602,17 @@ static const char *symbol_text(const char *sym, const Layout *l) {
   unreachable();
 }
 
+// Is a coordinate symbol computed from the element index (not a constant)?
+static bool symbol_reads_e(const char *sym) {
+  if (!strcmp(sym, "0") || !strcmp(sym, "1")) return false;
+  const CoordSym *c = coord_sym(sym);
+  if (!c) return true;  // "d<i>": dim i of the space
+  if (c->kind != SYM_LINEAR) return symbol_reads_e(c->arg);
+  for (int i = 0; i < c->shape.rank; i++)
+    if (symbol_reads_e(c->terms[i])) return true;
+  return false;
+}
+
 static bool same_elements(const Layout *a, const Layout *b) {
   return shape_eq(a->space, b->space) && a->per_thread == b->per_thread && a->vec == b->vec && a->threads == b->threads &&
          a->kind == b->kind && a->wm == b->wm && a->wn == b->wn && a->keep == b->keep;
@@ -631,7 +652,10 @@ static void print_conversion(Em *em, Convert *r) {
   if (!into) line(em, "%s %s[%lld];", t, c->name, (long long)r->to.per_thread);
   uses_e = false;
   Cx there = {.lay = &r->to, .uses_e = &uses_e};
-  for (int d = 0; d < v->shape.rank; d++) there.crd[d] = symbol_text(r->crd[d], &r->to);
+  for (int d = 0; d < v->shape.rank; d++) {
+    there.crd[d] = symbol_text(r->crd[d], &r->to);
+    there.crd_e[d] = symbol_reads_e(r->crd[d]);
+  }
   const char *dst = linear_of(&there, v->shape);
   if (row) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);
   elem_loop_line(em, &r->to, uses_e, xprintf("%s[_k] = ((%s*)tl2cu_smem)[%s];", c->name, t, dst));
@@ -691,7 +715,7 @@ void elementwise(Em *em, Stmt *s, const Layout *l, ExprFn fn, const char *fmt, V
     line(em, "%s", text);
     return;
   }
-  elem_loop_line(em, l, uses_e && mentions(text, "_e"), text);  // (coordinates computed for a conversion's read are not printed)
+  elem_loop_line(em, l, uses_e, text);
 }
 
 const char *rhs_value(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v, cx); }

@@ -67,7 +67,8 @@ typedef struct {
   const Layout *lay;          // the space whose element loop we are in; NULL: scalar code
   const char *crd[MAX_RANK];  // the current value's coordinates, as C over e ("0" for size-1 dims)
   const char *sym[MAX_RANK];  // the same as symbols (convert.c): what decides whether a thread holds a value
-  bool *uses_e;               // set when the expression reads the element index
+  bool crd_e[MAX_RANK];       // coordinate i is computed from the element index _e (not a constant, not _i)
+  bool *uses_e;               // set when the expression prints a coordinate computed from _e
 } Cx;
 
 typedef struct {

@@ -53,6 +53,7 @@ void emit_gather(Em *em, Stmt *s) {
   const char *index = gather_index(em, s, &cx);
   Cx at = cx;
   at.crd[ax] = "_i";
+  at.crd_e[ax] = false;
   const char *pos = linear_of(&at, x->shape);
   open_elem_loop(em, v->layout, uses_e);
   line(em, "const int _i = %s;", index);

@@ -70,22 +70,26 @@ const char *flip_symbol(int64_t n, const char *c) {
   return composite(xprintf("f%lld(%s)", (long long)n, c), (CoordSym){.kind = SYM_FLIP, .arg = c, .n = n});
 }
 
+// Which of the coordinates of broadcast/expand/permute v its operand's dim j reads (-1: none,
+// a size-1 dim broadcast).
+int operand_coord_index(const Value *v, int j) {
+  switch (v->kind) {
+  case V_BROADCAST: return v->a->shape.dim[j] == 1 ? -1 : j + v->shape.rank - v->a->shape.rank;
+  case V_EXPAND: return j < v->ival ? j : j + 1;
+  case V_PERMUTE:  // result dim i is source dim perm[i]
+    for (int i = 0; i < v->shape.rank; i++)
+      if (v->perm[i] == j) return i;
+    unreachable();
+  default: unreachable();
+  }
+}
+
 // The coordinates of a broadcast's, expand_dims' or permute's operand from the op's own
 // (as symbols here, and as C text too in the printer's operand_cx); out starts as in.
 void operand_coords(const Value *v, const char *const *in, const char **out) {
-  switch (v->kind) {
-  case V_BROADCAST: {
-    int off = v->shape.rank - v->a->shape.rank;
-    for (int j = 0; j < v->a->shape.rank; j++) out[j] = v->a->shape.dim[j] == 1 ? "0" : in[j + off];
-    return;
-  }
-  case V_EXPAND:
-    for (int j = 0; j < v->a->shape.rank; j++) out[j] = in[j < v->ival ? j : j + 1];
-    return;
-  case V_PERMUTE:  // result dim i is source dim perm[i]
-    for (int i = 0; i < v->shape.rank; i++) out[v->perm[i]] = in[i];
-    return;
-  default: unreachable();
+  for (int j = 0; j < v->a->shape.rank; j++) {
+    int i = operand_coord_index(v, j);
+    out[j] = i < 0 ? "0" : in[i];
   }
 }
 
