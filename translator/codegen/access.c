@@ -480,73 +480,6 @@ static int run_endpoint(Em *em, const Layout *l, Value *m) {
   return AT_EVERY;
 }
 
-// Is boolean m, of the space's shape, true over a run exactly when it is at the run's
-// two ends? So where it is an & of comparisons each decided at one end, and of values the
-// same along the run (broadcast along the space's last dim). Named values are read by
-// their definitions, which their arrays hold; a loop's variable is not.
-static bool decided_at_ends(Em *em, const Layout *l, Value *m) {
-  if (m->kind == V_VAR) return false;
-  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1)
-    return decided_at_ends(em, l, m->a) && decided_at_ends(em, l, m->b);
-  if (m->kind == V_BROADCAST && shape_eq(m->shape, l->space))
-    return m->a->shape.rank == 0 || m->a->shape.dim[m->a->shape.rank - 1] == 1;
-  return run_endpoint(em, l, m) != AT_EVERY;
-}
-
-static void add_condition(Em *em, const Layout *l, Value *m, int where, Str at[3], bool uses_e[3]) {
-  Cx cx = identity_cx(l, &uses_e[where]);
-  const char *c = ex(em, m, &cx);
-  if (!strstr(xprintf(" & %s & ", at[where].buf), xprintf(" & %s & ", c)))  // once each
-    str_addf(&at[where], "%s%s", at[where].len ? " & " : "", c);
-}
-
-// The masks' conjunctions split at (unnamed) &, as C, into the three places. A named
-// mask whose every part is decided at the run's ends is read at both ends (the Game of
-// Life's loop form: `mask = (rows < N - 1) & (cols < N - 1)`, two reads for sixteen).
-static void split_mask(Em *em, const Layout *l, Value *m, Str at[3], bool uses_e[3]) {
-  if (!m) return;
-  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1 && !is_materialized(m)) {
-    split_mask(em, l, m->a, at, uses_e);
-    split_mask(em, l, m->b, at, uses_e);
-    return;
-  }
-  if (m->kind == V_BINARY && m->op == OP_AND && is_materialized(m) && decided_at_ends(em, l, m)) {
-    add_condition(em, l, m, AT_FIRST, at, uses_e);
-    add_condition(em, l, m, AT_LAST, at, uses_e);
-    return;
-  }
-  add_condition(em, l, m, run_endpoint(em, l, m), at, uses_e);
-}
-
-// bool window = every mask true at every element of this thread.
-static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
-  Str at[3] = {{0}, {0}, {0}};
-  bool uses_e[3] = {false, false, false};
-  for (int i = 0; i < 3; i++) str_add(&at[i], "");
-  for (int i = 0; i < n; i++) split_mask(em, l, masks[i], at, uses_e);
-  line(em, "bool _window = true;");
-  if (at[AT_FIRST].len || at[AT_LAST].len) {
-    line(em, "#pragma unroll");
-    line(em, "for (int _r = 0; _r < %lld; _r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
-    em->indent++;
-    for (int w = AT_FIRST; w <= AT_LAST; w++) {
-      if (!at[w].len) continue;
-      line(em, "{");
-      em->indent++;
-      line(em, "const int _k = _r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
-      if (uses_e[w]) line(em, "const int _e = %s;", elem_index(l));
-      line(em, "_window &= %s;", at[w].buf);
-      close_loop(em);
-    }
-    close_loop(em);
-  }
-  if (at[AT_EVERY].len) {
-    open_elem_loop(em, l, uses_e[AT_EVERY]);
-    line(em, "_window &= %s;", at[AT_EVERY].buf);
-    close_loop(em);
-  }
-}
-
 // The same value, computed the same way (so equal even where integers wrap)?
 static bool identical(Value *p, Value *q, int depth) {
   if (p == q) return true;
@@ -562,18 +495,111 @@ static bool identical(Value *p, Value *q, int depth) {
   }
 }
 
+// Is boolean m, of the space's shape, true over a run exactly when it is at the run's
+// two ends? So where it is an & of comparisons each decided at one end, and of values the
+// same along the run (broadcast along the space's last dim). Named values are read by
+// their definitions, which their arrays hold; a loop's variable is not.
+static bool decided_at_ends(Em *em, const Layout *l, Value *m) {
+  if (m->kind == V_VAR) return false;
+  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1)
+    return decided_at_ends(em, l, m->a) && decided_at_ends(em, l, m->b);
+  if (m->kind == V_BROADCAST && shape_eq(m->shape, l->space))
+    return m->a->shape.rank == 0 || m->a->shape.dim[m->a->shape.rank - 1] == 1;
+  return run_endpoint(em, l, m) != AT_EVERY;
+}
+
+// The mask terms tested at each place, each once (terms computed alike are one).
+typedef struct {
+  Vec terms[3];  // Value*, by place (AT_FIRST, AT_LAST, AT_EVERY)
+} MaskPlaces;
+
+static void add_condition(MaskPlaces *at, Value *m, int where) {
+  for (int i = 0; i < at->terms[where].len; i++)
+    if (identical(at->terms[where].items[i], m, 0)) return;
+  vec_push(&at->terms[where], m);
+}
+
+// The masks' conjunctions split at (unnamed) &, as C, into the three places. A named
+// mask whose every part is decided at the run's ends is read at both ends (the Game of
+// Life's loop form: `mask = (rows < N - 1) & (cols < N - 1)`, two reads for sixteen).
+static void split_mask(Em *em, const Layout *l, Value *m, MaskPlaces *at) {
+  if (!m) return;
+  if (m->kind == V_BINARY && m->op == OP_AND && m->ty.kind == TY_I1 && !is_materialized(m)) {
+    split_mask(em, l, m->a, at);
+    split_mask(em, l, m->b, at);
+    return;
+  }
+  if (m->kind == V_BINARY && m->op == OP_AND && is_materialized(m) && decided_at_ends(em, l, m)) {
+    add_condition(at, m, AT_FIRST);
+    add_condition(at, m, AT_LAST);
+    return;
+  }
+  add_condition(at, m, run_endpoint(em, l, m));
+}
+
+// The terms at one place as C, joined by &; *uses_e: whether they read the element index.
+static const char *conjunction(Em *em, const Layout *l, Vec *terms, bool *uses_e) {
+  Str c = {0};
+  str_add(&c, "");
+  for (int i = 0; i < terms->len; i++) {
+    Cx cx = identity_cx(l, uses_e);
+    str_addf(&c, "%s%s", i ? " & " : "", ex(em, terms->items[i], &cx));
+  }
+  return c.buf;
+}
+
+// bool window = every mask true at every element of this thread.
+static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
+  MaskPlaces places = {0};
+  for (int i = 0; i < n; i++) split_mask(em, l, masks[i], &places);
+  bool uses_e[3] = {false, false, false};
+  const char *at[3];
+  for (int w = 0; w < 3; w++) at[w] = conjunction(em, l, &places.terms[w], &uses_e[w]);
+  line(em, "bool _window = true;");
+  if (*at[AT_FIRST] || *at[AT_LAST]) {
+    line(em, "#pragma unroll");
+    line(em, "for (int _r = 0; _r < %lld; _r += %d) {  // a run's comparisons decided at its ends", (long long)l->per_thread, l->vec);
+    em->indent++;
+    for (int w = AT_FIRST; w <= AT_LAST; w++) {
+      if (!*at[w]) continue;
+      line(em, "{");
+      em->indent++;
+      line(em, "const int _k = _r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
+      if (uses_e[w]) line(em, "const int _e = %s;", elem_index(l));
+      line(em, "_window &= %s;", at[w]);
+      close_loop(em);
+    }
+    close_loop(em);
+  }
+  if (*at[AT_EVERY]) {
+    open_elem_loop(em, l, uses_e[AT_EVERY]);
+    line(em, "_window &= %s;", at[AT_EVERY]);
+    close_loop(em);
+  }
+}
+
 // "shifted load i's addresses are the anchor's plus its shift", as C. Where both
 // pointers add offsets to one base computed alike (x + row * stride + col), only
 // the offsets are compared, so that windows of several rows share the condition.
-static const char *same_address(Em *em, Window *w, int i, Cx *cx) {
+typedef struct {
+  Value *p, *q;   // shifted load's address (or offset) and its anchor's
+  int64_t shift;  // elements
+} SameAddress;
+
+static SameAddress shifted_pair(Window *w, int i) {
   Value *p = w->s[i]->v->a, *q = w->s[0]->v->a;
   while (p->kind == V_BINARY && q->kind == V_BINARY && p->op == OP_ADD && q->op == OP_ADD && p->ty.kind == TY_PTR &&
          q->ty.kind == TY_PTR && identical(p->a, q->a, 0))
     p = p->b, q = q->b;
+  return (SameAddress){p, q, w->shift[i]};
+}
+
+static const char *same_address(Em *em, SameAddress *t, Cx *cx) {
+  Value *p = t->p, *q = t->q;
   Cx c = *cx, c0 = *cx;
   const char *a = ex(em, p, &c), *b = ex(em, q, &c0);
-  if (p->ty.kind == TY_PTR) return xprintf("(%s) == (%s) %s", a, b, plus(w->shift[i]));
-  return xprintf("(int64_t)(%s) == (int64_t)(%s) %s", a, b, plus(w->shift[i]));
+  if (p->ty.kind == TY_PTR) return xprintf("(%s) == (%s) %s", a, b, plus(t->shift));
+  return xprintf("(int64_t)(%s) == (int64_t)(%s) %s", a, b, plus(t->shift));
 }
 
 // window &= every shifted load's addresses are its anchor's plus its shift.
@@ -581,13 +607,18 @@ static void emit_window_addresses(Em *em, Window *ws, int n) {
   const Layout *l = ws[0].s[0]->v->layout;
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
-  Vec conds = {0};
+  Vec conds = {0};  // C, one per distinct (address, anchor, shift): windows of several rows share them
+  SameAddress seen[MAX_WINDOW * MAX_WINDOW];
+  int nseen = 0;
   for (int i = 0; i < n; i++)
     for (int j = 1; j < ws[i].n; j++) {
-      const char *c = same_address(em, &ws[i], j, &cx);
-      bool seen = false;
-      for (int k = 0; k < conds.len && !seen; k++) seen = !strcmp(conds.items[k], c);
-      if (!seen) vec_push(&conds, (void *)c);
+      SameAddress t = shifted_pair(&ws[i], j);
+      bool dup = false;
+      for (int k = 0; k < nseen && !dup; k++)
+        dup = seen[k].shift == t.shift && identical(seen[k].p, t.p, 0) && identical(seen[k].q, t.q, 0);
+      if (dup) continue;
+      seen[nseen++] = t;
+      vec_push(&conds, (void *)same_address(em, &t, &cx));
     }
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
