@@ -171,7 +171,7 @@ __global__ void __launch_bounds__(128) interleave_ops(int32_t *a_ptr, int32_t *b
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    _row_cvt6[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16))];
+    _row_cvt6[_k] = ((float*)tl2cu_smem)[((((_e & 31) + (_e >> 5) * 32) / 2) % 16)];
   }
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
@@ -376,7 +376,7 @@ __global__ void __launch_bounds__(128) interleave_ops_aligned(int32_t *a_ptr, in
   #pragma unroll
   for (int _k = 0; _k < 2; ++_k) {
     const int _e = tl2cu_elem_rows<2, 128>(_tid, _k);
-    _row_cvt6[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 2) % 16))];
+    _row_cvt6[_k] = ((float*)tl2cu_smem)[((((_e & 31) + (_e >> 5) * 32) / 2) % 16)];
   }
   #pragma unroll
   for (int _r = 0; _r < 2; _r += 2) {  // 8-byte stores

@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    grid[_k] = ((float*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
+    grid[_k] = ((float*)tl2cu_smem)[((((_e & 31) + (_e >> 5) * 32) / 1) % 128)];
   }
   // L31: a, b = tl.broadcast(tl.sum(grid, axis=1)[:, None], grid)
   float grid_sum[1];  // [4] fp32, held in the layout of [4, 32]
@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(128) reduction_extras(float *x_ptr, int32_t *f
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem_rows<1, 128>(_tid, _k);
-    reduce_or_input[_k] = ((int32_t*)tl2cu_smem)[(((((_e & 31) + (_e >> 5) * 32) / 1) % 128))];
+    reduce_or_input[_k] = ((int32_t*)tl2cu_smem)[((((_e & 31) + (_e >> 5) * 32) / 1) % 128)];
   }
   int32_t any_set[1];  // [4] i32, held in the layout of [4, 32]
   {

@@ -400,15 +400,16 @@ const char *linear_of(Cx *cx, Shape s) {
   Str t = {0};
   str_add(&t, "");
   int64_t stride = 1;
+  int terms = 0;
   for (int i = s.rank - 1; i >= 0; i--) {
     if (s.dim[i] > 1 && strcmp(cx->crd[i], "0")) {
       const char *c = use_crd(cx, i);
-      str_addf(&t, "%s%s", t.len ? " + " : "", stride == 1 ? c : xprintf("%s * %lld", c, (long long)stride));
+      str_addf(&t, "%s%s", terms++ ? " + " : "", stride == 1 ? c : xprintf("%s * %lld", c, (long long)stride));
     }
     stride *= s.dim[i];
   }
-  if (!t.len) return "0";
-  return strstr(t.buf, " + ") ? xprintf("(%s)", t.buf) : t.buf;
+  if (!terms) return "0";
+  return terms > 1 ? xprintf("(%s)", t.buf) : t.buf;
 }
 
 // The value v at the current element: its variable if it has one, else its definition inline.
