@@ -348,7 +348,7 @@ void emit_vector_load(Em *em, Stmt *s, const Layout *l) {
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   if (mask) {
     line(em, "%s _t;", vt);
     line(em, "if (%s) _t = *(const %s *)%s;", mask, vt, addr);
@@ -565,7 +565,7 @@ static void emit_masks_all_true(Em *em, const Layout *l, Value **masks, int n) {
       line(em, "{");
       em->indent++;
       line(em, "const int _k = _r%s;", w == AT_LAST ? xprintf(" + %d", l->vec - 1) : "");
-      if (uses_e[w]) line(em, "const int _e = %s;", elem_index(l));
+      if (uses_e[w]) line(em, "const int _e = %s;", elem_index(em, l));
       line(em, "_window &= %s;", at[w]);
       close_loop(em);
     }
@@ -623,7 +623,7 @@ static void emit_window_addresses(Em *em, Window *ws, int n) {
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   for (int k = 0; k < conds.len; k++) line(em, "_window &= %s;", (const char *)conds.items[k]);
   close_loop(em);
 }
@@ -643,7 +643,7 @@ static void emit_window_checks(Em *em, Window *ws, int n, Stmt **st, int64_t *sh
   for (int i = 0; i < nst; i++) masks[nmasks++] = st[i]->mask;
   emit_masks_all_true(em, ws[0].s[0]->v->layout, masks, nmasks);
   emit_window_addresses(em, ws, n);
-  if (nst) line(em, "const int _lane = _tid & 31;");
+  if (nst) line(em, "const int _lane = %s & 31;", tid(em));
   for (int i = 0; i < nst; i++) emit_store_window_check(em, st[i], st[i]->ptr->layout, shift[i]);
 }
 
@@ -658,7 +658,7 @@ static void emit_window_fast(Em *em, Window *w) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   const char *addr = ex(em, a->a, &cx);
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   line(em, "const %s *_at = %s;", t, addr);
   line(em, "const %s _run = *(const %s *)_at;", vt, vt);
   // the few elements before or after the run that shifted loads need: loaded by each
@@ -845,12 +845,13 @@ static void gather_run(Em *em, Stmt *s, const Layout *l, int vec, const char *na
   line(em, "%s %s;", vec_type(s->v->ty, vec), name);
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
+  em->reads_k = false;
   const char *value = store_value(em, s, &cx);
   line(em, "#pragma unroll");
   line(em, "for (int _j = 0; _j < %d; ++_j) {", vec);
   em->indent++;
-  if (uses_e || mentions(value, "_k")) line(em, "const int _k = _r + _j;");  // (a constant reads no element)
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e || em->reads_k) line(em, "const int _k = _r + _j;");  // (a constant reads no element)
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   line(em, "%s.v[_j] = %s;", name, value);
   close_loop(em);
 }
@@ -892,7 +893,7 @@ void emit_staged_store(Em *em, Stmt *s, const Layout *l) {
   line(em, "for (int _r = 0; _r < %lld; _r += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
   gather_run(em, s, l, l->vec, "_t");
-  line(em, "const int _e = %s;", elem_of(l, "_r"));
+  line(em, "const int _e = %s;", elem_of(em, l, "_r"));
   line(em, "*(%s *)(tl2cu_smem + %s) = _t;", vec_type(s->v->ty, l->vec), staged_at(l, size));
   close_loop(em);
   line(em, "__syncthreads();");
@@ -907,7 +908,7 @@ void emit_staged_store(Em *em, Stmt *s, const Layout *l) {
   bool uses_e = false;
   Cx cx = identity_cx(to, &uses_e);
   const char *target = store_address(em, s, &cx);
-  line(em, "const int _e = %s;", elem_index(to));
+  line(em, "const int _e = %s;", elem_index(em, to));
   line(em, "const %s _t = *(const %s *)(tl2cu_smem + %s);", vt, vt, staged_at(to, size));
   line(em, "%s = _t;", target);
   close_loop(em);
@@ -936,7 +937,7 @@ void emit_vector_store(Em *em, Stmt *s, const Layout *l) {
   Cx cx = identity_cx(l, &uses_e);
   const char *target = store_address(em, s, &cx);
   line(em, "const int _k = _r;");
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   line(em, "%s = _t;", target);
   close_loop(em);
   em->vec_words = false;
@@ -979,7 +980,7 @@ static void emit_store_window_check(Em *em, Stmt *s, const Layout *l, int64_t c)
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, l->vec);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   if (off) {
     line(em, "const %s _offset = %s;  // from a base the same in every thread", ctype(off->ty), addr);
     line(em, "const bool _next_follows = (int64_t)__shfl_down_sync(0xffffffffu, _offset, 1) == (int64_t)_offset + %d;", l->vec);
@@ -1005,7 +1006,7 @@ static void emit_store_window_fast(Em *em, Stmt *s, const Layout *l, int64_t c) 
   Cx cx = identity_cx(l, &uses_e);
   const char *addr = ex(em, s->ptr, &cx);
   line(em, "const int _k = _r;");
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   line(em, "%s *_at = %s - %lld;", t, addr, (long long)c);
   line(em, "const %s _next = tl2cu_next_run<%d>(_mine);  // lane + 1's run", vt, words);
   line(em, "if (_lane != 31) {");
@@ -1051,7 +1052,7 @@ bool emit_store_window(Em *em, Stmt *s, const Layout *l) {
   em->indent++;
   em->nvector++;
   emit_masks_all_true(em, l, &s->mask, 1);
-  line(em, "const int _lane = _tid & 31;");
+  line(em, "const int _lane = %s & 31;", tid(em));
   emit_store_window_check(em, s, l, c);
   line(em, "if (__all_sync(0xffffffffu, _window)) {");
   em->indent++;

@@ -53,7 +53,7 @@ static void emit_scalar_atomic(Em *em, Stmt *s) {
   }
   print_conversions(em);
   if (read) line(em, "__syncthreads();  // shared memory may still be read");
-  line(em, "if (_tid == 0) {");
+  line(em, "if (%s == 0) {", tid(em));
   em->indent++;
   elementwise(em, s, NULL, atomic_statement, "%s", NULL);
   if (read) line(em, "%s = %s;", smem_slot(v, "0"), v->cname);
@@ -75,17 +75,17 @@ static void emit_block_atomic(Em *em, Stmt *s) {
   print_conversions(em);
   if (replicated) {
     if (read) line(em, "__syncthreads();  // shared memory may still be read");
-    line(em, "if (_tid < %lld) {", (long long)n);
+    line(em, "if (%s < %lld) {", tid(em), (long long)n);
     em->indent++;
   }
   elementwise(em, s, l, atomic_statement, "%s", NULL);
   if (!replicated) return;
-  if (read) line(em, "%s = %s;", smem_slot(v, "_tid"), elem_at(v, "0"));
+  if (read) line(em, "%s = %s;", smem_slot(v, tid(em)), elem_at(v, "0"));
   close_loop(em);
   if (!read) return;
   need_smem(em, atomic_scratch_bytes(v, em->k->program_threads, em->threads));
   line(em, "__syncthreads();");
-  line(em, "%s = %s;", elem_at(v, "0"), smem_slot(v, xprintf("_tid %% %lld", (long long)n)));
+  line(em, "%s = %s;", elem_at(v, "0"), smem_slot(v, xprintf("%s %% %lld", tid(em), (long long)n)));
 }
 
 void emit_atomic(Em *em, Stmt *s) {

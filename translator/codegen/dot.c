@@ -36,7 +36,7 @@
 // The accumulator at the current element of the result.
 static const char *dot_acc(Em *em, Stmt *s, Cx *cx) { return ex(em, s->v->c, cx); }
 
-static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own);
+static const char *operand_elem(Em *em, Value *v, Value *x, const char *at, Cx *own);
 
 // The bytes operand x of dot v is stored a run at a time (0: an element at a time): where the
 // result stays in registers, the dot reading its operands with ldmatrix (rows padded by 16
@@ -57,7 +57,7 @@ static int store_run_bytes(Value *v, Value *x) {
 static void store_operand(Em *em, Value *v, Value *x, const char *at, bool to_tf32) {
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
-  const char *dst = operand_elem(v, x, at, &own);
+  const char *dst = operand_elem(em, v, x, at, &own);
   int bytes = store_run_bytes(v, x), vec = bytes / elem_bytes(x->ty);
   const char *val = elem_at(x, bytes ? "_k + _j" : "_k");
   if (to_tf32) val = xprintf("tl2cu_tf32(%s)", val);
@@ -71,7 +71,7 @@ static void store_operand(Em *em, Value *v, Value *x, const char *at, bool to_tf
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {  // %d-byte stores", (long long)x->layout->per_thread, vec, bytes);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(x->layout));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, x->layout));
   line(em, "%s _run;", run);
   line(em, "for (int _j = 0; _j < %d; ++_j) _run.v[_j] = %s;", vec, val);
   line(em, "*(%s*)&%s = _run;", run, dst);
@@ -195,7 +195,7 @@ static char wgmma_at_split(Value *v, Value *x, const Layout *l) {
 // The element of operand x of dot v under the coordinates of `own`, in the buffer at byte
 // `at` (C): row-major with dot_operand_pitch, or (v->wgmma) in swizzled atoms, where it can the
 // thread's byte and a constant for its element _k (wgmma_at_split).
-static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
+static const char *operand_elem(Em *em, Value *v, Value *x, const char *at, Cx *own) {
   if (!v->wgmma) {
     Shape rows = x->shape;
     Cx at_row = *own;
@@ -218,8 +218,8 @@ static const char *operand_elem(Value *v, Value *x, const char *at, Cx *own) {
   if (op)
     return xprintf("(*(%s*)(tl2cu_smem + %s + (tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s) %c "
                    "tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s))))",
-                   type, at, w, rows, cols, km, elem_of_thread(own->lay, "_tid", "0"), op, w, rows, cols, km,
-                   elem_of_thread(own->lay, "0", "_k"));
+                   type, at, w, rows, cols, km, elem_of_thread(em, own->lay, tid(em), "0"), op, w, rows, cols, km,
+                   elem_of_thread(em, own->lay, "0", "_k"));
   if (dot_stored_kmajor(v, x))  // (row n, column k of a tile of cols rows)
     return xprintf("(*(%s*)(tl2cu_smem + %s + tl2cu_wgmma_at<%lld, %lld%s>(%s, %s)))", type, at, w, cols, es,
                    use_crd(own, 1), use_crd(own, 0));
@@ -296,9 +296,9 @@ static void emit_dot_mma(Em *em, Stmt *s) {
   line(em, "__syncthreads();");
   const char *t = mma_type(a);
   line(em, "tl2cu_mma_block<%s, %lld, %lld, %lld, %lld, %d>((const %s*)tl2cu_smem, (const %s*)(tl2cu_smem + %lld), "
-           "(%s*)(tl2cu_smem + %lld), _tid);",
+           "(%s*)(tl2cu_smem + %lld), %s);",
        t, (long long)NB, (long long)M, (long long)N, (long long)K, em->threads / 32, t, t, (long long)at_b, ct,
-       (long long)at_c);
+       (long long)at_c, tid(em));
   line(em, "__syncthreads();");
   const char *get = xprintf("%s[_k] = ((const %s*)(tl2cu_smem + %lld))[%s];", v->cname, ct, (long long)at_c, pos);
   elem_loop_line(em, v->layout, uses_e, get);
@@ -329,19 +329,19 @@ static void print_mma_regs(Em *em, Value *v, const char *acc, const char *stage,
   }
   if (v->wgmma) {
     if (dot_wgmma_reps(v) > 1) bk = xprintf(", %s, %lld", dot_b_kmajor(v) ? "true" : "false", (long long)dot_wgmma_reps(v));
-    line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t, M, N, K,
-         (long long)atom_bytes(v, a), (long long)atom_bytes(v, v->b), in_flight, bk, acc, t, at_a, t, at_b);
+    line(em, "tl2cu_wgmma<%s, %lld, %lld, %lld, %lld, %lld, %d%s>(%s, (const %s*)%s, (const %s*)%s, %s);", t, M, N, K,
+         (long long)atom_bytes(v, a), (long long)atom_bytes(v, v->b), in_flight, bk, acc, t, at_a, t, at_b, tid(em));
     return;
   }
   if (a_in_registers(v)) {
-    line(em, "tl2cu_mma_regs_a<%s, %lld, %lld, %lld, %d, %lld%s>(%s, %s, (const %s*)%s, _tid);  // (%s from its registers)",
+    line(em, "tl2cu_mma_regs_a<%s, %lld, %lld, %lld, %d, %lld%s>(%s, %s, (const %s*)%s, %s);  // (%s from its registers)",
          t, (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm,
-         (long long)dot_operand_pitch(v, v->b), bk, acc, a->cname, t, at_b, a->cname);
+         (long long)dot_operand_pitch(v, v->b), bk, acc, a->cname, t, at_b, tid(em), a->cname);
     return;
   }
-  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld%s>(%s, (const %s*)%s, (const %s*)%s, _tid);", t,
+  line(em, "tl2cu_mma_regs<%s, %lld, %lld, %lld, %d, %d, %lld, %lld%s>(%s, (const %s*)%s, (const %s*)%s, %s);", t,
        (long long)v->shape.dim[0], (long long)v->shape.dim[1], (long long)a->shape.dim[1], v->layout->wm, v->layout->wn,
-       (long long)dot_operand_pitch(v, a), (long long)dot_operand_pitch(v, v->b), bk, acc, t, at_a, t, at_b);
+       (long long)dot_operand_pitch(v, a), (long long)dot_operand_pitch(v, v->b), bk, acc, t, at_a, t, at_b, tid(em));
 }
 
 // The dot's result array starts as its accumulator operand.
@@ -608,12 +608,12 @@ static void emit_async_copy(Em *em, Stmt *s, const Layout *l) {
   Cx cx = identity_cx(l, &uses_e);
   Cx cp = cx, cm = cx, own = cx;
   const char *addr = ex(em, x->a, &cp), *mask = x->b ? ex(em, x->b, &cm) : "true";
-  const char *dst = xprintf("&%s", operand_elem(v, x, operand_dest(v, x), &own));
+  const char *dst = xprintf("&%s", operand_elem(em, v, x, operand_dest(v, x), &own));
   em->nvector++;
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; _k += %d) {", (long long)l->per_thread, vec);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
   line(em, "tl2cu_cp_async<%d>(%s, %s, %s);", bytes, dst, addr, mask);
   close_loop(em);
 }
@@ -625,7 +625,7 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Cx own = cx;
-  const char *text = xprintf("%s = %s;", operand_elem(v, x, operand_dest(v, x), &own), rhs_definition(em, s, &cx));
+  const char *text = xprintf("%s = %s;", operand_elem(em, v, x, operand_dest(v, x), &own), rhs_definition(em, s, &cx));
   elem_loop_line(em, l, uses_e, text);
   fence_stores(em, v);
 }

@@ -49,8 +49,14 @@ static bool run_symbolic;
 // Is l's run printed as kRun (its length differs between the template's instances)?
 bool run_is_symbolic(const Layout *l) { return run_symbolic && l->kernel_run; }
 
+// This thread's index in its program (C), noted so that the kernel declares it.
+const char *tid(Em *em) {
+  em->uses_tid = true;
+  return "_tid";
+}
+
 // The element index e of thread `tid`'s element `k` (C expressions) in layout l.
-const char *elem_of_thread(const Layout *l, const char *tid, const char *k) {
+const char *elem_of_thread(Em *em, const Layout *l, const char *tid, const char *k) {
   k = space_register(l, k);  // (a sliced value's register k: layout.c)
   if (l->kind == LAYOUT_MMA)
     return xprintf("tl2cu_elem_mma<%d, %d, %lld, %lld>(%s, %s)", l->wm, l->wn, (long long)l->space.dim[0],
@@ -59,15 +65,16 @@ const char *elem_of_thread(const Layout *l, const char *tid, const char *k) {
   if (n < l->threads) return xprintf("(%s & %lld)", tid, (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
   for (int i = 0; i + 1 < l->space.rank; i++) rows |= l->space.dim[i] > 1;
+  em->uses_run |= run_symbolic && l->kernel_run;
   const char *run = run_symbolic && l->kernel_run ? "kRun" : xprintf("%d", l->vec);
   return xprintf("tl2cu_elem%s<%s, %d>(%s, %s)", rows ? "_rows" : "", run, l->threads, tid, k);
 }
 
 // The element index e of this thread's element `k` (a C expression) in layout l.
-const char *elem_of(const Layout *l, const char *k) { return elem_of_thread(l, "_tid", k); }
+const char *elem_of(Em *em, const Layout *l, const char *k) { return elem_of_thread(em, l, tid(em), k); }
 
-const char *elem_k(const Layout *l, int64_t k) { return elem_of(l, xprintf("%lld", (long long)k)); }
-const char *elem_index(const Layout *l) { return elem_of(l, "_k"); }
+const char *elem_k(Em *em, const Layout *l, int64_t k) { return elem_of(em, l, xprintf("%lld", (long long)k)); }
+const char *elem_index(Em *em, const Layout *l) { return elem_of(em, l, "_k"); }
 
 // The coordinate along space dimension d of element e.
 const char *coord(const Layout *l, int d) {
@@ -166,7 +173,10 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (em->rolling && shape_numel(v->shape) == 1) return elem_at(v, "0");  // a rolled loop indexes no array by k
   if (em->rolling && recomputable(v)) return ex_def(em, v, cx);
   const char *reg = cx->lay && v->layout ? held_register(v, cx->lay, cx->sym) : NULL;
-  if (reg) return elem_at(v, reg);
+  if (reg) {
+    em->reads_k = true;  // (a register of the element loop's _k)
+    return elem_at(v, reg);
+  }
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");
   if (recomputed_at(v, cx)) return ex_def(em, v, cx);  // index math: cheaper to redo than to move
@@ -498,7 +508,7 @@ void open_elem_loop(Em *em, const Layout *l, bool uses_e) {
   line(em, "#pragma unroll");
   line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
   em->indent++;
-  if (uses_e) line(em, "const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "const int _e = %s;", elem_index(em, l));
 }
 
 void close_loop(Em *em) {
@@ -575,7 +585,9 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {  // (v in cx's lay
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
     bool same = true;
     for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->sym[d], cx->sym[d]);
-    if (same) return xprintf("%s[_k]", c->name);
+    if (!same) continue;
+    em->reads_k = true;
+    return xprintf("%s[_k]", c->name);
   }
   internal_error(__FILE__, __LINE__, xprintf("%s is read in another layout, and convert.c recorded no conversion of it there", v->cname));
 }
@@ -929,7 +941,7 @@ static void emit_scalar_store(Em *em, Stmt *s, const Layout *l) {
   note_access_pointer(em, l, s->ptr, s->v->ty);
   print_conversions(em);
   if (replicated) {  // fewer elements than threads: only the first n threads own one
-    line(em, "if (_tid < %lld) {", (long long)n);
+    line(em, "if (%s < %lld) {", tid(em), (long long)n);
     em->indent++;
   }
   elementwise(em, s, l, store_rhs, "%s", NULL);
@@ -943,7 +955,7 @@ static void emit_store(Em *em, Stmt *s) {
   }
   if (s->ptr->shape.rank == 0) {  // a scalar store is done once per program
     print_conversions(em);
-    line(em, "if (_tid == 0) {");
+    line(em, "if (%s == 0) {", tid(em));
     em->indent++;
     elementwise(em, s, NULL, store_rhs, "%s", NULL);
     close_loop(em);
@@ -1128,7 +1140,7 @@ bool emit_rolled(Em *em, Stmt *first) {
   em->out = saved;
   line(em, "#pragma unroll 1  // one element at a time: a rare path, kept small in registers");
   line(em, "for (int _k = 0; _k < %lld; ++_k) {", (long long)l->per_thread);
-  if (uses_e) line(em, "  const int _e = %s;", elem_index(l));
+  if (uses_e) line(em, "  const int _e = %s;", elem_index(em, l));
   str_add(em->out, body.buf);
   line(em, "}");
   mark_rolled(first, false, packed);
@@ -1216,17 +1228,6 @@ static const char *kernel_name(Kernel *k) {
   return k->config_index >= 0 ? xprintf("%s_config%d", k->func->name, k->config_index) : k->func->name;
 }
 
-// Does C text `s` use the identifier `id`?
-bool mentions(const char *s, const char *id) {
-  size_t n = strlen(id);
-  for (const char *p = strstr(s, id); p; p = strstr(p + 1, id)) {
-    bool before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
-    bool after = isalnum((unsigned char)p[n]) || p[n] == '_';
-    if (!before && !after) return true;
-  }
-  return false;
-}
-
 // The C name of one of k's variants.
 static const char *variant_name(Kernel *k, int variant) {
   static const char *const suffix[NVARIANTS] = {"", "_aligned", "_pointer_layout"};
@@ -1241,6 +1242,7 @@ static Str variant_body(Em *em, Kernel *k, const char *name) {
   em->out = &body;
   em->smem_bytes = (int)k->smem;  // (smem.c)
   em->nconversions = 0;
+  em->uses_tid = em->uses_run = false;
   em->nvector = 0;
   em->nspread_bytes = 0;
   em->windowed.len = 0;
@@ -1277,7 +1279,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
   line(em, "// %s: %s%s", k->func->name, k->config_text ? config_label(k) : spec.buf, note);
   const char *params = param_list(k, KERNEL_PARAMS);
   int t = k->program_threads, block = k->num_warps * 32;
-  bool uses_tid = mentions(body.buf, "_tid");  // a kernel without blocks has no element index
+  bool uses_tid = em->uses_tid;  // a kernel without blocks has no element index
   if (em->run_template) {
     line(em, "// kAssumeAligned: the launch found 16-byte aligned pointers and ints divisible by 16");
     line(em, "template <bool kAssumeAligned>");
@@ -1304,7 +1306,7 @@ static void emit_kernel_variant(Em *em, Kernel *k, int variant, const char *note
     em->indent = 1;
     if (uses_tid) line(em, "const int _tid = threadIdx.x;");
   }
-  if (em->run_template && mentions(body.buf, "kRun"))
+  if (em->run_template && em->uses_run)
     line(em, "constexpr int kRun = kAssumeAligned ? %d : %d;  // consecutive elements a thread holds", em->run_wide,
          em->run_narrow);
   if (em->smem_bytes > SMEM_MAX_SM90)

@@ -31,6 +31,8 @@ typedef struct {
   bool vec_words;    // and whether it moves packed words (pack.c)
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
   bool both_facts;      // ... as one template with the pointer-layout variant: each access as each would
+  bool reads_k;             // an expression printed since it was cleared reads an array at register _k
+  bool uses_tid, uses_run;  // the body printed so far reads _tid / kRun (declared only then)
   bool both_refused;    // ... where an access differs in a way one template cannot hold (windows)
   int nper_variant;     // ... and the accesses printed for each variant
   bool run_template;    // ... as one template with the plain variant, whose runs are shorter (kRun)
@@ -88,11 +90,11 @@ bool bound_counter(Stmt *s);
 // emit.c
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *config_label(const Kernel *k);  // "autotune config 2: BLOCK=64, num_warps=4" (k->config_text set)
-const char *elem_of(const Layout *l, const char *k);  // element index e of this thread's element k (C text)
-const char *elem_of_thread(const Layout *l, const char *tid, const char *k);  // of thread tid's
-const char *elem_k(const Layout *l, int64_t k);
-const char *elem_index(const Layout *l);
-bool mentions(const char *code, const char *id);  // does C text code use identifier id?
+const char *elem_of(Em *em, const Layout *l, const char *k);  // element index e of this thread's element k (C text)
+const char *elem_of_thread(Em *em, const Layout *l, const char *tid, const char *k);  // of thread tid's
+const char *elem_k(Em *em, const Layout *l, int64_t k);
+const char *elem_index(Em *em, const Layout *l);
+const char *tid(Em *em);  // "_tid", noted as used
 const char *coord(const Layout *l, int d);
 const char *ex(Em *em, Value *v, Cx *cx);
 const char *int_arith(Op op, Scalar t, const char *A, const char *B);

@@ -68,11 +68,11 @@ void emit_gather(Em *em, Stmt *s) {
 // Whether this thread's element k of the 1-D value held in layout l is the copy that
 // counts: thread t holds element t % n of a space of n < threads elements, and a space
 // the value is broadcast into holds a copy for each coordinate of its other dims.
-static const char *counted_copy(const Layout *l, bool *uses_e) {
+static const char *counted_copy(Em *em, const Layout *l, bool *uses_e) {
   Str t = {0};
   str_add(&t, "");
   int64_t n = shape_numel(l->space);
-  if (n < l->threads) str_addf(&t, "_tid < %lld", (long long)n);
+  if (n < l->threads) str_addf(&t, "%s < %lld", tid(em), (long long)n);
   for (int d = 0; d < l->space.rank; d++) {
     if (l->space.dim[d] == 1 || d == l->map[0]) continue;
     str_addf(&t, "%s%s == 0", t.len ? " && " : "", coord(l, d));
@@ -87,7 +87,7 @@ static const char *histogram_count(Em *em, Stmt *s, Cx *cx) {
   Value *v = s->v;
   int64_t bins = v->ival, span = bins < 32 ? 32 : bins;
   Cx cm = *cx;
-  const char *x = ex(em, v->a, cx), *copy = counted_copy(v->a->layout, cx->uses_e);
+  const char *x = ex(em, v->a, cx), *copy = counted_copy(em, v->a->layout, cx->uses_e);
   const char *bin = xprintf("%s & %lld", x, (long long)(span - 1));
   Str cond = {0};
   str_add(&cond, "");
@@ -109,9 +109,9 @@ void emit_histogram(Em *em, Stmt *s) {
   em->indent++;
   line(em, "int* _bins = (int*)tl2cu_smem;");
   line(em, "__syncthreads();");
-  if (bins == em->threads) line(em, "_bins[_tid] = 0;");
-  else if (bins < em->threads) line(em, "if (_tid < %lld) _bins[_tid] = 0;", bins);
-  else line(em, "for (int _u = _tid; _u < %lld; _u += %d) _bins[_u] = 0;", bins, em->threads);
+  if (bins == em->threads) line(em, "_bins[%s] = 0;", tid(em));
+  else if (bins < em->threads) line(em, "if (%s < %lld) _bins[_tid] = 0;", tid(em), bins);
+  else line(em, "for (int _u = %s; _u < %lld; _u += %d) _bins[_u] = 0;", tid(em), bins, em->threads);
   line(em, "__syncthreads();");
   bool uses_e = false;
   Cx cx = identity_cx(x->layout, &uses_e);

@@ -177,14 +177,14 @@ typedef void (*GroupStep)(Em *em, Reduction *r, const char *g, const char *first
 static void each_group(Em *em, Reduction *r, GroupStep fn, bool scoped) {
   if (r->ngroups == 1) {
     if (scoped) line(em, "{"), em->indent++;
-    fn(em, r, "0", elem_k(r->l, r->first[0]));
+    fn(em, r, "0", elem_k(em, r->l, r->first[0]));
     if (scoped) em->indent--, line(em, "}");
     return;
   }
   line(em, r->unrolled ? "#pragma unroll" : "#pragma unroll 1");
   line(em, "for (int _g = 0; _g < %d; ++_g) {", r->ngroups);
   em->indent++;
-  fn(em, r, "_g", elem_of(r->l, first_of_group(r, "_g")));
+  fn(em, r, "_g", elem_of(em, r->l, first_of_group(r, "_g")));
   em->indent--;
   line(em, "}");
 }
@@ -239,15 +239,15 @@ static void reduce_fold(Em *em, Reduction *r) {
   em->indent++;
   line(em, "const int _g = %s;", group_of_k(r, "_k"));
   if (!r->dropped) {
-    fold_element(em, r, "_k", "_g", true, elem_index(l));
+    fold_element(em, r, "_k", "_g", true, elem_index(em, l));
   } else {
     line(em, "if ((_k & %lld) == 0) {", (long long)r->dropped);
     em->indent++;
-    fold_element(em, r, "_k", "_g", true, elem_index(l));
+    fold_element(em, r, "_k", "_g", true, elem_index(em, l));
     em->indent--;
     line(em, "} else {");
     em->indent++;
-    fold_element(em, r, "_k", "_g", false, elem_index(l));
+    fold_element(em, r, "_k", "_g", false, elem_index(em, l));
     em->indent--;
     line(em, "}");
   }
@@ -362,7 +362,7 @@ static void reduce_warps(Em *em, Reduction *r) {
     r->scratch.cvbase[i] = offset[i] ? xprintf("(const %s*)((const uint8_t*)tl2cu_smem + %lld)", vt, (long long)offset[i])
                                   : xprintf("(const %s*)tl2cu_smem", vt);
   }
-  r->scratch.lane = xprintf("(_tid >> %d) & %d", wlo, W - 1);
+  r->scratch.lane = xprintf("(%s >> %d) & %d", tid(em), wlo, W - 1);
   line(em, "__syncthreads();");
   each_group(em, r, warp_write, true);
   line(em, "__syncthreads();");
@@ -507,7 +507,7 @@ void emit_scan(Em *em, Stmt *s) {
     total_at[i] = xprintf("%s[_ln * %lld + _q]", total[i], (long long)P);
     cur[i] = part("_c", i, n);
   }
-  line(em, "for (int _u = _tid; _u < %lld; _u += %lld) {", (long long)(lines * P), (long long)threads);
+  line(em, "for (int _u = %s; _u < %lld; _u += %lld) {", tid(em), (long long)(lines * P), (long long)threads);
   em->indent++;
   line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
   line(em, "int _i = 0;");
@@ -518,7 +518,7 @@ void emit_scan(Em *em, Stmt *s) {
   close_loop(em);
   if (P > 1) {
     line(em, "__syncthreads();");
-    line(em, "for (int _u = _tid; _u < %lld; _u += %lld) {", (long long)(lines * P), (long long)threads);
+    line(em, "for (int _u = %s; _u < %lld; _u += %lld) {", tid(em), (long long)(lines * P), (long long)threads);
     em->indent++;
     line(em, "const int _ln = _u / %lld, _seg = _u %% %lld;", (long long)P, (long long)P);
     line(em, "if (_seg == 0) continue;");

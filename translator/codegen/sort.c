@@ -25,8 +25,8 @@ void emit_sort(Em *em, Stmt *s) {
        x->cname, top, v->ival ? ", descending" : "");
   em->indent++;
   smem_store_block(em, x);
-  line(em, "tl2cu_sort((%s*)tl2cu_smem, %lld, %d, %d, %d, %s, _tid, %d);", ctype(v->ty), (long long)rows, log_n, log_k,
-       first, v->ival ? "true" : "false", em->threads);
+  line(em, "tl2cu_sort((%s*)tl2cu_smem, %lld, %d, %d, %d, %s, %s, %d);", ctype(v->ty), (long long)rows, log_n, log_k,
+       first, v->ival ? "true" : "false", tid(em), em->threads);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
   if (log_k == 0) cx.crd[rank - 1] = "0", cx.crd_e[rank - 1] = false;
