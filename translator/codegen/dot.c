@@ -213,7 +213,9 @@ static const char *operand_elem(Em *em, Value *v, Value *x, const char *at, Cx *
   long long reps = x == v->a ? dot_wgmma_reps(v) : 1;  // (A's rows placed by tl2cu_wgmma_row)
   if (reps > 1) km = xprintf("%s, %d, %lld", *km ? km : ", false", elem_bytes(x->ty), reps);
   else if (*es) km = xprintf("%s%s", *km ? km : ", false", es);
-  bool identity = own->lay && !strcmp(own->crd[0], coord(own->lay, 0)) && !strcmp(own->crd[1], coord(own->lay, 1));
+  // (own is the identity of its layout at every call: its coordinates are the space's own
+  // dims where the layout maps dim 0 to 0 and 1 to 1)
+  bool identity = own->lay && own->lay->map[0] == 0 && own->lay->map[1] == 1;
   char op = identity ? wgmma_at_split(v, x, own->lay) : 0;
   if (op)
     return xprintf("(*(%s*)(tl2cu_smem + %s + (tl2cu_wgmma_at_e<%lld, %lld, %lld%s>(%s) %c "
