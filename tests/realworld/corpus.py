@@ -16,7 +16,7 @@ root, with the PYTHONPATH entries they need, the packages registered without the
 fetch writes DEST/NAME/ for each repository: `git archive` of the commit's paths from the mirror
 (MIRROR/OWNER+NAME/repo, a bare git directory), or a clone of the url checked out at the commit
 when there is no mirror. No third-party file enters this repository: DEST is an ignored folder
-(/.corpus/ in .gitignore).
+(/.corpus in .gitignore).
 
 run runs dropin.py over each program, one work folder each (W/NAME/N), its output in
 W/NAME/N/log.txt, going on past failures; a program past its timeout is stopped (its process
