@@ -13,6 +13,8 @@
 - tests/golden/blockptr_member_advance.py: `p.advance(offsets)` of a block pointer;
 - tests/golden/py_math_constants.py: Python's math module in module-level constants;
 - tests/golden/core_module.py: tl.core.* spelled out, x.numel, tl.core.get_int_dtype.
+- tests/golden/cast_same_type.py (thirty-seventh session): a cast to the type a value has,
+  with a rounding mode, is the value; the narrowing cast beside it rounds toward zero.
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -122,6 +124,16 @@ def core_module(tally, g, rows):
     gpulib.same_bits(tally, f"core_module rows={rows}", ref, got, err)
 
 
+def cast_same_type(tally, g, n):
+    import triton.language as tl
+    mod, lib = gpulib.golden_module("cast_same_type"), gpulib.library("cast_same_type")
+    x = torch.randn(n, device="cuda", generator=g) * 1000
+    make = lambda: [x.clone(), torch.zeros(n, device="cuda"), torch.zeros(n, dtype=torch.float16, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "cast_same_type", (n + 1023) // 1024, make, (n,),
+                                dict(BLOCK=1024, DTYPE=tl.float32, MODE="rtne"))
+    gpulib.same_bits(tally, f"cast_same_type n={n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -130,7 +142,8 @@ def main():
                         (softmax, [(64, 1000), (33, 1024)]), (std_module, [(1000,)]),
                         (constexpr_decorated, [(200,), (256,)]),
                         (member_advance, [(100, 300), (128, 256)]),
-                        (py_math, [(1000,)]), (core_module, [(4,)])):
+                        (py_math, [(1000,)]), (core_module, [(4,)]),
+                        (cast_same_type, [(1000,), (4096,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

@@ -393,6 +393,7 @@ static Obj *cast_to(Ctx *c, Node *call, Obj *x, Obj *dt, Obj *rounding, Obj *bit
     return obj_value(sem_cast_pointer(c, value_arg(c, x, call), type_ptr((Scalar)(int)dt->fval), call->loc));
   Scalar to = dtype_arg(dt, call, "the target type");
   Value *v = value_arg(c, x, call);
+  if (v->ty.kind == to) return obj_value(v);  // (as Triton: before it reads the rounding mode)
   CastRounding mode = ROUND_DEFAULT;
   if (rounding && rounding->kind != OBJ_NONE) {
     if (rounding->kind != OBJ_STR || (strcmp(rounding->str, "rtne") && strcmp(rounding->str, "rtz")))

@@ -112,15 +112,17 @@ static Value *fp8_cast(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc l
   return r;
 }
 
-// x.to(to, fp_downcast_rounding=...): semantic.py cast. A rounding mode is allowed only
-// where a float narrows (RTNE is the default there); 'rtz' is a conversion of its own.
+// x.to(to, fp_downcast_rounding=...): semantic.py cast. A cast to the type x has is x,
+// whatever the rounding mode (Triton returns before it reads the mode: FLA's
+// `.to(dtype, fp_downcast_rounding="rtne")` with dtype fp32). Otherwise a rounding mode is
+// allowed only where a float narrows (RTNE is the default there); 'rtz' is a conversion of its own.
 Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc) {
   Scalar from = v->ty.kind;
+  if (from == to) return v;
   bool floats = (scalar_is_float(from) || scalar_is_fp8(from)) && (scalar_is_float(to) || scalar_is_fp8(to));
   if (rounding != ROUND_DEFAULT && !(floats && scalar_bits(to) < scalar_bits(from)))
     diag_fatal(loc, "fp_downcast_rounding should be set only for truncating fp conversions (%s to %s)",
                type_name(v->ty), scalar_name(to));
-  if (from == to) return v;
   if (scalar_is_fp8(from) || scalar_is_fp8(to)) return fp8_cast(c, v, to, rounding, loc);
   if (rounding != ROUND_RTZ) return sem_cast(c, v, to, loc);
   if (from != TY_F32)
