@@ -45,8 +45,8 @@ static const char *operand_elem(Em *em, Value *v, Value *x, const char *at, Cx *
 // Not 8-byte runs of 16-bit elements: fuzz kernel k2961 (a bf16 dot staged through shared
 // memory) stored them so, as st.shared.v4.u16, and got other results than element by element
 // from PTX otherwise the same, on the H200 (docs/NOTES.md 67); not understood, not used.
-static int store_run_bytes(Value *v, Value *x) {
-  if (!dot_in_registers(v) || x->packed || run_is_symbolic(x->layout)) return 0;
+static int store_run_bytes(Em *em, Value *v, Value *x) {
+  if (!dot_in_registers(v) || x->packed || run_is_symbolic(em, x->layout)) return 0;
   int bytes = dot_buffer_run_bytes(v, x, x->layout);
   return bytes == 8 && elem_bytes(x->ty) == 2 ? 0 : bytes;
 }
@@ -58,7 +58,7 @@ static void store_operand(Em *em, Value *v, Value *x, const char *at, bool to_tf
   bool uses_e = false;
   Cx own = identity_cx(x->layout, &uses_e);
   const char *dst = operand_elem(em, v, x, at, &own);
-  int bytes = store_run_bytes(v, x), vec = bytes / elem_bytes(x->ty);
+  int bytes = store_run_bytes(em, v, x), vec = bytes / elem_bytes(x->ty);
   const char *val = elem_at(x, bytes ? "_k + _j" : "_k");
   if (to_tf32) val = xprintf("tl2cu_tf32(%s)", val);
   if (!bytes) {

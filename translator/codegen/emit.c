@@ -42,12 +42,9 @@ void line(Em *em, const char *fmt, ...) {
   str_add(em->out, "\n");
 }
 
-// Printing a template whose instances' runs differ (emit_run_template): a run of the
-// kernel's length is kRun elements.
-static bool run_symbolic;
-
-// Is l's run printed as kRun (its length differs between the template's instances)?
-bool run_is_symbolic(const Layout *l) { return run_symbolic && l->kernel_run; }
+// Is l's run printed as kRun (its length differs between the instances of the template being
+// printed: emit_run_template)?
+bool run_is_symbolic(Em *em, const Layout *l) { return em->run_symbolic && l->kernel_run; }
 
 // This thread's index in its program (C), noted so that the kernel declares it.
 const char *tid(Em *em) {
@@ -65,8 +62,9 @@ const char *elem_of_thread(Em *em, const Layout *l, const char *tid, const char 
   if (n < l->threads) return xprintf("(%s & %lld)", tid, (long long)(n - 1));
   bool rows = false;  // an outer dim of more than one element: its coordinate may fold
   for (int i = 0; i + 1 < l->space.rank; i++) rows |= l->space.dim[i] > 1;
-  em->uses_run |= run_symbolic && l->kernel_run;
-  const char *run = run_symbolic && l->kernel_run ? "kRun" : xprintf("%d", l->vec);
+  bool symbolic = run_is_symbolic(em, l);
+  em->uses_run |= symbolic;
+  const char *run = symbolic ? "kRun" : xprintf("%d", l->vec);
   return xprintf("tl2cu_elem%s<%s, %d>(%s, %s)", rows ? "_rows" : "", run, l->threads, tid, k);
 }
 
@@ -1405,7 +1403,7 @@ static bool emit_one_template(Em *em, Kernel *k, int wide, Str *aligned) {
 // text, runs and all, or the two stay apart.
 static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *aligned) {
   const char *name = variant_name(k, PLAIN_VARIANT);
-  run_symbolic = true;
+  em->run_symbolic = true;
   lay_out(k, narrow);
   Str plain = variant_body(em, k, name);
   int plain_smem = em->smem_bytes;
@@ -1435,7 +1433,7 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
     else k->variants = VARIANTS_ALIGNED;
   }
   em->assume_aligned = em->both_facts = false;
-  run_symbolic = false;
+  em->run_symbolic = false;
   k->smem_bytes[PLAIN_VARIANT] = plain_smem;
   return same;
 }

@@ -32,6 +32,7 @@ typedef struct {
   bool assume_aligned;  // emitting the variant for aligned pointers and ints divisible by 16
   bool both_facts;      // ... as one template with the pointer-layout variant: each access as each would
   bool reads_k;             // an expression printed since it was cleared reads an array at register _k
+  bool run_symbolic;        // printing a template whose instances' runs differ: a kernel-length run is kRun
   bool uses_tid, uses_run;  // the body printed so far reads _tid / kRun (declared only then)
   bool both_refused;    // ... where an access differs in a way one template cannot hold (windows)
   int nper_variant;     // ... and the accesses printed for each variant
@@ -188,7 +189,7 @@ void emit_dot(Em *em, Stmt *s);
 void emit_operand_load(Em *em, Stmt *s);    // a load into a pipelined dot's buffer (Value.into_dot)
 void dot_before_loop(Em *em, Stmt *loop);  // a pipelined dot's count of iterations issued
 void emit_load_statement(Em *em, Stmt *s);  // (emit.c) a load's array and its loads
-bool run_is_symbolic(const Layout *l);      // (emit.c) is l's run printed as kRun?
+bool run_is_symbolic(Em *em, const Layout *l);  // (emit.c) is l's run printed as kRun?
 // emit_prefetch.c: a dot operand's load one iteration ahead (prefetch.c marks it)
 bool prefetched(Value *x);                      // is load x's block loaded the iteration before?
 void prefetch_before_loop(Em *em, Stmt *loop);  // the first iteration's blocks
