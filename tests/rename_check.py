@@ -6,13 +6,16 @@ new spellings), C++ keywords, CUDA built-ins and runtime names, in a few rounds 
 each such name is taken by some variable of each file. The translation of the renamed
 file must equal the original one up to a one-to-one renaming of identifiers (comments
 dropped), .cu and -H header alike; a collision with a temporary shows up as two names
-that became one. Renamed outputs of a few files are compiled with nvcc. One line per
-failure, then a summary; exits 1 on any failure.
+that became one. Renamed outputs of a few files are compiled with nvcc (a build that passed is
+remembered in tests/run.sh's cache, TL2CU_TEST_CACHE, keyed by a hash of the flags, the compilers'
+versions, the runtime headers and the .cu and .h: a second run builds only what changed). One
+line per failure, then a summary; exits 1 on any failure.
 
     python3 tests/rename_check.py [build/tl2cu] [--nvcc N]   (N files compiled, default 3)
 """
 import ast
 import glob
+import hashlib
 import io
 import keyword
 import os
@@ -112,6 +115,48 @@ def rename(source, mapping):
     return "".join(lines)
 
 
+NVCC_FLAGS = ["-arch=sm_90", "-Xcicc", "-O0", "-Xptxas", "-O0", "-Iruntime"]
+
+
+def nvcc_cache_dir():
+    """tests/run.sh's cache folder, or None where it is turned off."""
+    cache = os.environ.get("TL2CU_TEST_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "tl2cu-tests")
+    return None if cache == "off" else cache
+
+
+def nvcc_key(work):
+    """A hash of everything an nvcc build of work/out.cu depends on."""
+    h = hashlib.sha256(("rename_check nvcc " + " ".join(NVCC_FLAGS)).encode())
+    for cmd in (["nvcc", "--version"], ["gcc", "--version"]):
+        h.update(subprocess.run(cmd, capture_output=True).stdout)
+    for path in sorted(glob.glob("runtime/*.cuh")) + [os.path.join(work, "out.cu"), os.path.join(work, "out.h")]:
+        with open(path, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+def nvcc_builds(work):
+    """'' if nvcc builds work/out.cu without a warning (or did so before: the cache), else its first line."""
+    cache = nvcc_cache_dir()
+    key = cache and os.path.join(cache, nvcc_key(work))
+    if key and os.path.exists(key):
+        return ""
+    # (device stages at -O0, as tests/run.sh's golden builds: acceptance does not depend on -O)
+    nv = subprocess.run(["nvcc"] + NVCC_FLAGS + [f"-I{work}", "-c", os.path.join(work, "out.cu"),
+                                                 "-o", os.path.join(work, "out.o")], capture_output=True, text=True)
+    if nv.returncode or "warning" in nv.stderr:
+        return (nv.stderr.strip().splitlines() or ["?"])[0]
+    if key:
+        try:
+            os.makedirs(cache, exist_ok=True)
+            with open(key, "w") as f:
+                f.write("rename_check: nvcc built it\n")
+        except OSError:
+            pass  # (a cache that cannot be written only costs time)
+    return ""
+
+
 def inputs():
     for py in sorted(glob.glob("samples/*/kernel.py")):
         yield os.path.basename(os.path.dirname(py)), py
@@ -161,13 +206,10 @@ def main():
                     if why:
                         failures.append(f"{name} round {r} {part}: {why}")
                 if name in compile_these and r == 0 and shutil.which("nvcc"):
-                    # (device stages at -O0, as tests/run.sh's golden builds: acceptance does not depend on -O)
-                    nv = subprocess.run(["nvcc", "-arch=sm_90", "-Xcicc", "-O0", "-Xptxas", "-O0", "-Iruntime", f"-I{work}",
-                                         "-c", os.path.join(work, "out.cu"), "-o", os.path.join(work, "out.o")],
-                                        capture_output=True, text=True)
                     compiled += 1
-                    if nv.returncode or "warning" in nv.stderr:
-                        failures.append(f"{where}: nvcc: {(nv.stderr.strip().splitlines() or ['?'])[0]}")
+                    why = nvcc_builds(work)
+                    if why:
+                        failures.append(f"{where}: nvcc: {why}")
     finally:
         shutil.rmtree(work)
     for f in failures:
