@@ -480,21 +480,6 @@ static int run_endpoint(Em *em, const Layout *l, Value *m) {
   return AT_EVERY;
 }
 
-// The same value, computed the same way (so equal even where integers wrap)?
-static bool identical(Value *p, Value *q, int depth) {
-  if (p == q) return true;
-  if (!p || !q || depth > 32 || is_materialized(p) || is_materialized(q)) return false;
-  if (p->kind != q->kind || p->op != q->op || p->ty.kind != q->ty.kind || !shape_eq(p->shape, q->shape) || p->ival != q->ival)
-    return false;
-  switch (p->kind) {
-  case V_CONST: return p->fval == q->fval;
-  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return true;
-  case V_BROADCAST: case V_EXPAND: case V_CAST: case V_UNARY: return identical(p->a, q->a, depth + 1);
-  case V_BINARY: return identical(p->a, q->a, depth + 1) && identical(p->b, q->b, depth + 1);
-  default: return false;
-  }
-}
-
 // Is boolean m, of the space's shape, true over a run exactly when it is at the run's
 // two ends? So where it is an & of comparisons each decided at one end, and of values the
 // same along the run (broadcast along the space's last dim). Named values are read by
@@ -508,14 +493,15 @@ static bool decided_at_ends(Em *em, const Layout *l, Value *m) {
   return run_endpoint(em, l, m) != AT_EVERY;
 }
 
-// The mask terms tested at each place, each once (terms computed alike are one).
+// The mask terms tested at each place, each once (terms computed alike are one: canon.c's
+// affine_same_atom, as CSE would merge them).
 typedef struct {
   Vec terms[3];  // Value*, by place (AT_FIRST, AT_LAST, AT_EVERY)
 } MaskPlaces;
 
 static void add_condition(MaskPlaces *at, Value *m, int where) {
   for (int i = 0; i < at->terms[where].len; i++)
-    if (identical(at->terms[where].items[i], m, 0)) return;
+    if (affine_same_atom(at->terms[where].items[i], m, 0)) return;
   vec_push(&at->terms[where], m);
 }
 
@@ -589,7 +575,7 @@ typedef struct {
 static SameAddress shifted_pair(Window *w, int i) {
   Value *p = w->s[i]->v->a, *q = w->s[0]->v->a;
   while (p->kind == V_BINARY && q->kind == V_BINARY && p->op == OP_ADD && q->op == OP_ADD && p->ty.kind == TY_PTR &&
-         q->ty.kind == TY_PTR && identical(p->a, q->a, 0))
+         q->ty.kind == TY_PTR && affine_same_atom(p->a, q->a, 0))
     p = p->b, q = q->b;
   return (SameAddress){p, q, w->shift[i]};
 }
@@ -615,7 +601,7 @@ static void emit_window_addresses(Em *em, Window *ws, int n) {
       SameAddress t = shifted_pair(&ws[i], j);
       bool dup = false;
       for (int k = 0; k < nseen && !dup; k++)
-        dup = seen[k].shift == t.shift && identical(seen[k].p, t.p, 0) && identical(seen[k].q, t.q, 0);
+        dup = seen[k].shift == t.shift && affine_same_atom(seen[k].p, t.p, 0) && affine_same_atom(seen[k].q, t.q, 0);
       if (dup) continue;
       seen[nseen++] = t;
       vec_push(&conds, (void *)same_address(em, &t, &cx));
