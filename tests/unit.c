@@ -144,7 +144,8 @@ static Kernel *trace(const char *src, const char *sig) {
   s->sig = sig;
   vec_push(&o.sigs, s);
   Kernel *k = lower_kernel(mod, mod->funcs.items[0], &o);
-  layout_assign(k, layout_widest_run(k));
+  unit_stride_pass(k);
+  layout_assign(k, layout_widest_run(k), PLAIN_VARIANT);
   return k;
 }
 

@@ -419,7 +419,9 @@ int main(int argc, char **argv) {
       after_pass(k, "group", false, &opt);
       axisinfo_pass(k);
       after_pass(k, "axisinfo", false, &opt);
-      layout_assign(k, layout_widest_run(k));  // emit.c lays out again per kernel variant
+      unit_stride_pass(k);
+      after_pass(k, "unitstride", false, &opt);
+      layout_assign(k, layout_widest_run(k), PLAIN_VARIANT);  // emit.c lays out again per kernel variant
       after_pass(k, "layout", true, &opt);
       contract_fma(k);
       after_pass(k, "contract", true, &opt);

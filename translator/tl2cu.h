@@ -609,6 +609,9 @@ struct Value {
   int ahead_wait;     // ... the copy groups that may still fly when its dot reads it (cp.async.wait_group)
   Prefetch *prefetch; // V_LOAD: loaded (or copied) the iteration before, in the variant laid out (prefetch.c)
   bool named_in_loop;  // a let inside a loop's body: may change from one iteration to the next (canon.c)
+  int unit_run;       // V_LOAD, a dot's operand: 1 + the dim along its memory where an int argument is 1 (unitstride.c)
+  bool unit_run_now;  // ... laid out so in the variant being laid out (the aligned one: layout_assign)
+  bool unit_assumed;  // V_PARAM: taken as 1 by the aligned variant's facts (unitstride.c's trials only)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
@@ -697,6 +700,7 @@ typedef struct {
   bool is_constexpr;
   Obj *constval;
   int divisibility;  // 16 from a ":16" hint
+  Value *value;      // its V_PARAM (runtime parameters)
   DescParam *desc;   // a part of this host descriptor: desc_part (DESC_*) of dimension desc_dim
   int desc_part, desc_dim;
 } Param;
@@ -808,7 +812,7 @@ const char *linear_text(const LinearLayout *ll);  // "#linear<register=[[0, 1], 
 
 // Lays out every block value with runs of `run` elements per thread (the
 // emitter lays a kernel out again for each of its variants).
-void layout_assign(Kernel *k, int run);
+void layout_assign(Kernel *k, int run, int variant);
 void layout_mark_predicated(Kernel *k, int run);  // as the layouts with runs of `run` elements would
 void layout_keep_narrow_predicated(Kernel *k, int narrow, int wide);  // both, wide's in force
 void layout_swap_predicated(Stmt *access);  // the access's flags: the other run's
@@ -817,6 +821,8 @@ AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIA
 int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements
 int axis_shifted_vector(Value *ptr, int variant, int64_t *shift);  // runs c elements past a boundary
 void axisinfo_pass(Kernel *k);
+void axisinfo_refresh(Kernel *k);  // (axisinfo.c) the facts again, after a V_PARAM's assumption changed
+void unit_stride_pass(Kernel *k);  // (unitstride.c) dot operands whose memory runs along a dim where an int is 1
 bool stmts_define(Stmt *s, Value *x);  // (axisinfo.c) a let of x in s..., at any depth
 bool value_reads(Value *v, Value *x, int depth);  // (loads.c) does v read x, through values computed inline?
 void var_assignments(Stmt *s, Value *var, Vec *out);  // the S_ASSIGNs to var in s..., at any depth  // every access's vector widths (Value.vector, Stmt.vector)

@@ -1005,19 +1005,8 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
   }
   // L87: tl.store(c_ptr + r[:, None] * B + r[None, :], tl.dot(a, tl.trans(bt)))
   half dot_input[8];  // [32, 32] fp16
-  // bt changes layout: through shared memory (rows padded)
-  __syncthreads();
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e & 31) + (_e >> 5) * 32))] = bt[_k];
-  }
-  __syncthreads();
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-    dot_input[_k] = ((half*)tl2cu_smem)[tl2cu_pad<32>(((_e >> 5) + (_e & 31) * 32))];
-  }
+  for (int _k = 0; _k < 8; ++_k) dot_input[_k] = bt[_k];
   float dot[8];  // [32, 32] fp32
   {  // tl.dot: a @ dot_input on tensor cores (mma.sync m16n8k16), the result in registers
     __syncthreads();
@@ -1034,7 +1023,7 @@ __global__ void __launch_bounds__(128) dot_trans(half *a_ptr, half *bt_ptr, floa
     __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) dot[_k] = 0.0f;
-    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 2560), _tid);
+    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40, true>(dot, (const half*)tl2cu_smem, (const half*)(tl2cu_smem + 2560), _tid);
   }
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)

@@ -693,13 +693,13 @@ __global__ void __launch_bounds__(256) attn_fwd_aligned(half *Q, half *K, half *
 
 extern "C" cudaError_t attn_fwd_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *Q, half *K, half *V, float sm_scale, float *M, half *Out, int32_t Z, int32_t H, int32_t N_CTX, int32_t stride_z, int32_t stride_h, int32_t stride_n) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(Q) && tl2cu_aligned16(K) && tl2cu_aligned16(V) && tl2cu_aligned16(Out) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0)
+  if (tl2cu_aligned16(Q) && tl2cu_aligned16(K) && tl2cu_aligned16(V) && tl2cu_aligned16(Out) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd_aligned<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728);
       if (_err != cudaSuccess) return _err;
       tl2cu_kernels::attn_fwd_aligned<true><<<dim3(_gx, _gy, _gz), 256, 73728, _stream>>>(Q, K, V, sm_scale, M, Out, Z, H, N_CTX, stride_z, stride_h, stride_n);
     }
-  else if ((tl2cu_aligned16(Q) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(K) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(V) && H % 16 == 0 && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(Out) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0))
+  else if ((tl2cu_aligned16(Q) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(K) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(V) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0) || (tl2cu_aligned16(Out) && stride_z % 16 == 0 && stride_h % 16 == 0 && stride_n % 16 == 0))
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::attn_fwd_aligned<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 73728);
       if (_err != cudaSuccess) return _err;

@@ -327,7 +327,7 @@ __global__ void __launch_bounds__(256) matmul_kernel_aligned(half *a_ptr, half *
 
 extern "C" cudaError_t matmul_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     tl2cu_kernels::matmul_kernel_aligned<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   else
     tl2cu_kernels::matmul_kernel<<<dim3(_gx, _gy, _gz), 256, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);

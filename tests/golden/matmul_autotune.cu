@@ -1183,7 +1183,7 @@ __global__ void __launch_bounds__(128) matmul_kernel_config3_aligned(half *a_ptr
 
 static cudaError_t matmul_kernel_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config0_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
@@ -1209,7 +1209,7 @@ static cudaError_t matmul_kernel_config0(cudaStream_t _stream, half *a_ptr, half
 
 static cudaError_t matmul_kernel_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config1<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 81920);
       if (_err != cudaSuccess) return _err;
@@ -1235,7 +1235,7 @@ static cudaError_t matmul_kernel_config1(cudaStream_t _stream, half *a_ptr, half
 
 static cudaError_t matmul_kernel_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_kernel_config2_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
       if (_err != cudaSuccess) return _err;
@@ -1261,7 +1261,7 @@ static cudaError_t matmul_kernel_config2(cudaStream_t _stream, half *a_ptr, half
 
 static cudaError_t matmul_kernel_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     tl2cu_kernels::matmul_kernel_config3_aligned<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);
   else
     tl2cu_kernels::matmul_kernel_config3<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn);

@@ -316,7 +316,7 @@ __global__ void __launch_bounds__(256) bmm_kernel_aligned(half *a_ptr, half *b_p
 
 extern "C" cudaError_t bmm_kernel_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *a_ptr, half *b_ptr, half *c_ptr, int32_t Z, int32_t M, int32_t N, int32_t K, int32_t stride_az, int32_t stride_am, int32_t stride_ak, int32_t stride_bz, int32_t stride_bk, int32_t stride_bn, int32_t stride_cz, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_az % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bz % 16 == 0 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cz % 16 == 0 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_az % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bz % 16 == 0 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cz % 16 == 0 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::bmm_kernel_aligned, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
       if (_err != cudaSuccess) return _err;

@@ -753,7 +753,7 @@ __global__ void __launch_bounds__(128) matmul_int8_kernel_config3(int8_t *a_ptr,
 
 static cudaError_t matmul_int8_kernel_config0_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config0<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 212992);
       if (_err != cudaSuccess) return _err;
@@ -779,7 +779,7 @@ static cudaError_t matmul_int8_kernel_config0(cudaStream_t _stream, int8_t *a_pt
 
 static cudaError_t matmul_int8_kernel_config1_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config1<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 147456);
       if (_err != cudaSuccess) return _err;
@@ -805,7 +805,7 @@ static cudaError_t matmul_int8_kernel_config1(cudaStream_t _stream, int8_t *a_pt
 
 static cudaError_t matmul_int8_kernel_config2_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config2<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 97280);
       if (_err != cudaSuccess) return _err;
@@ -831,7 +831,7 @@ static cudaError_t matmul_int8_kernel_config2(cudaStream_t _stream, int8_t *a_pt
 
 static cudaError_t matmul_int8_kernel_config3_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, int8_t *a_ptr, int8_t *b_ptr, int32_t *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_bk, int32_t stride_bn, int32_t stride_cm, int32_t stride_cn) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
+  if (tl2cu_aligned16(a_ptr) && tl2cu_aligned16(b_ptr) && tl2cu_aligned16(c_ptr) && N % 16 == 0 && K % 16 == 0 && stride_am % 16 == 0 && stride_ak == 1 && stride_bk % 16 == 0 && stride_bn == 1 && stride_cm % 16 == 0 && stride_cn == 1)
     {
       const cudaError_t _err = cudaFuncSetAttribute(tl2cu_kernels::matmul_int8_kernel_config3<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 71680);
       if (_err != cudaSuccess) return _err;

@@ -55,7 +55,9 @@ static bool unit_factor(Em *em, Value *p, Axis other) {
 
 static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   Cx ca = child(cx), cb = child(cx);
-  Axis a = axis_of(em, v->a, &ca), b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
+  Axis a = axis_of(em, v->a, &ca);
+  uint64_t probed_before_b = em->probed;
+  Axis b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
   if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
     int64_t size = elem_bytes(type_scalar(v->ty.pointee));
     bool a_ptr = v->a->ty.kind == TY_PTR;
@@ -102,8 +104,12 @@ static Axis axis_binary(Em *em, Value *v, Cx *cx) {
   if (known && a.coef == 0 && b.coef == 0) r.uniform = true;
   // integers the same along a run (a scalar's pid // blocks, a row's index % 3): constant
   // there, of unknown divisibility, as Triton's AxisInfo gives their constancy
-  if (r.coef < 0 && known && a.coef == 0 && b.coef == 0 && scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1)
+  if (r.coef < 0 && known && a.coef == 0 && b.coef == 0 && scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1) {
     r = (Axis){0, 1, true, 0};
+    // (x % N or x // N of an argument N: nothing above read N's assumed divisibility, so the
+    // variant needs none; the GEMMs' `offs_am = (...) % M` asked M % 16 of every launch)
+    if ((v->op == OP_MOD || v->op == OP_FLOORDIV) && unbroadcast(v->b)->kind == V_PARAM) em->probed = probed_before_b;
+  }
   return r;
 }
 

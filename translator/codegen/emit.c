@@ -1348,8 +1348,8 @@ static int64_t largest_block(Stmt *s) {
 
 // Layouts with runs of `run` elements (layout.c), and which byte values are packed in
 // them (pack.c): what a variant is printed from.
-static void lay_out(Kernel *k, int run) {
-  layout_assign(k, run);
+static void lay_out(Kernel *k, int run, int variant) {
+  layout_assign(k, run, variant);
   decide_packing(k->body);
   convert_pass(k);
   smem_pass(k);
@@ -1378,7 +1378,7 @@ static bool emit_one_template(Em *em, Kernel *k, int wide, Str *aligned) {
   str_add(&both, "");
   Str *saved = em->out;
   em->out = &both;
-  lay_out(k, wide);
+  lay_out(k, wide, ALIGNED_VARIANT);
   em->assume_aligned = em->both_facts = true;
   em->both_refused = false;
   em->nper_variant = 0;
@@ -1404,10 +1404,10 @@ static bool emit_one_template(Em *em, Kernel *k, int wide, Str *aligned) {
 static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *aligned) {
   const char *name = variant_name(k, PLAIN_VARIANT);
   em->run_symbolic = true;
-  lay_out(k, narrow);
+  lay_out(k, narrow, PLAIN_VARIANT);
   Str plain = variant_body(em, k, name);
   int plain_smem = em->smem_bytes;
-  lay_out(k, wide);
+  lay_out(k, wide, ALIGNED_VARIANT);
   layout_keep_narrow_predicated(k, narrow, wide);
   em->assume_aligned = em->both_facts = em->project_plain = true;
   em->run_wide = wide;
@@ -1423,7 +1423,7 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
     em->out = &both;
     em->run_template = true;
     k->variants = VARIANTS_RUN_TEMPLATE;
-    lay_out(k, wide);  // (from the state the projection started from)
+    lay_out(k, wide, ALIGNED_VARIANT);  // (from the state the projection started from)
     layout_keep_narrow_predicated(k, narrow, wide);
     emit_kernel_variant(em, k, ALIGNED_VARIANT, "");
     em->run_template = false;
@@ -1451,7 +1451,7 @@ static bool any_int_param(Kernel *k) {
 static uint64_t find_unit_params(Em *em, Kernel *k, int wide) {
   k->unit_params = 0;
   if (!any_int_param(k)) return 0;
-  lay_out(k, wide);
+  lay_out(k, wide, ALIGNED_VARIANT);
   em->assume_aligned = em->unit_discover = true;
   em->unit_wanted = 0;
   variant_body(em, k, variant_name(k, ALIGNED_VARIANT));
@@ -1465,7 +1465,7 @@ static uint64_t find_unit_params(Em *em, Kernel *k, int wide) {
 static void emit_kernel(Em *em, Kernel *k) {
   k->program_threads = program_threads(k);
   if (k->program_threads > 1) {  // programs sharing a thread block cannot share its scratch buffer
-    lay_out(k, layout_widest_run(k));
+    lay_out(k, layout_widest_run(k), PLAIN_VARIANT);
     if (k->smem) k->program_threads = 0;
   }
   em->k = k;
@@ -1482,11 +1482,11 @@ static void emit_kernel(Em *em, Kernel *k) {
   // made the Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
   int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
   k->unit_params = find_unit_params(em, k, wide);
-  lay_out(k, wide);
+  lay_out(k, wide, PLAIN_VARIANT);
   bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
   if (!plain_wide) {
     Vec wide_layouts = layout_snapshot(k);
-    lay_out(k, narrow);
+    lay_out(k, narrow, PLAIN_VARIANT);
     plain_wide = layout_snapshots_equal(wide_layouts, layout_snapshot(k));  // (blocks too small for the wider runs)
   }
   Str plain = {0}, aligned = {0};
@@ -1501,7 +1501,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   em->assume_aligned = true;
   em->assumed = 0;
   em->npointer_needs = 0;
-  lay_out(k, wide);
+  lay_out(k, wide, ALIGNED_VARIANT);
   emit_kernel_variant(em, k, ALIGNED_VARIANT,
                       " (variant for 16-byte aligned pointers and ints divisible by 16)");
   em->assume_aligned = false;
@@ -1524,7 +1524,7 @@ static void emit_kernel(Em *em, Kernel *k) {
   }
   if (k->variants == VARIANTS_POINTER_LAYOUT) {
     em->out = &wide_plain;
-    lay_out(k, wide);
+    lay_out(k, wide, POINTER_LAYOUT_VARIANT);
     emit_kernel_variant(em, k, POINTER_LAYOUT_VARIANT,
                         " (variant for some aligned pointers, in Triton's layout for them)");
   }

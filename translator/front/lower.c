@@ -1815,6 +1815,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
     v->cname = p->cname = unique_cname(&c, p->name);
     v->ival = p->divisibility;  // a ":16" hint: 16-byte aligned pointer, or integer divisible by 16
     v->param_index = i;
+    p->value = v;
     if (p->desc) {  // a part of a host descriptor: the name holds the descriptor once its last part is made
       if (p->desc_part == DESC_BASE) p->desc->cname = unique_cname(&c, p->desc->name), desc_parts.len = 0;
       vec_push(&desc_parts, v);

@@ -70,7 +70,7 @@ bool dot_b_kmajor(Value *v) {
   Value *b = v->b;
   const Layout *l = b->layout;
   if (dot_fp8_wgmma(v)) return true;
-  return dot_in_registers(v) && !(v->c && v->c->kind == V_VAR) && v->a != b && v->shape.rank == 2 && dot_mma_k(v) == 16 &&
+  return dot_in_registers(v) && v->a != b && v->shape.rank == 2 && dot_mma_k(v) == 16 &&
          l && l->kind == LAYOUT_BLOCKED && l->space.rank == 2 && l->map[0] == 1 && l->map[1] == 0 &&
          (v->wgmma || v->shape.dim[1] / v->layout->wn % 16 == 0);
 }

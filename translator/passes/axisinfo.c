@@ -82,10 +82,17 @@ static AxisInfo add_info(Value *v, AxisInfo a, AxisInfo b, int64_t scale_a, int6
   return r;
 }
 
+// Facts of the value 1 everywhere (a constant, or an argument assumed 1).
+static bool one_everywhere(AxisInfo a, Shape s) {
+  for (int d = 0; d < (s.rank ? s.rank : 1); d++)
+    if (a.modulus[d] != MODULUS_MAX || a.residue[d] != 1 || a.constancy[d] != (s.rank ? s.dim[d] : 1)) return false;
+  return true;
+}
+
 static AxisInfo mul_info(Value *v, AxisInfo a, AxisInfo b) {
   int64_t c;
-  if (int_constant(v->b, &c) && c == 1) return a;  // x * 1: a block pointer's unit stride
-  if (int_constant(v->a, &c) && c == 1) return b;
+  if ((int_constant(v->b, &c) && c == 1) || one_everywhere(b, v->b->shape)) return a;  // x * 1: a unit stride
+  if ((int_constant(v->a, &c) && c == 1) || one_everywhere(a, v->a->shape)) return b;
   AxisInfo r = unknown(v->shape.rank);
   for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
     r.modulus[d] = min64(element_divisibility(a, d) * element_divisibility(b, d), MODULUS_MAX);
@@ -115,6 +122,20 @@ static AxisInfo compare_info(Value *v, AxisInfo a, AxisInfo b) {
   return r;
 }
 
+// a % b for ints, b the same along a run of a: a run of a that starts at a multiple of 2^k
+// goes on while no multiple of b falls inside it, so runs of gcd(a's contiguity, a's and b's
+// divisibility) (Triton's RemOp contiguity, with the start's divisibility). Divisibility
+// is left unknown, so no vector access is inferred from it; the layout pass reads the runs.
+static AxisInfo rem_info(Value *v, AxisInfo a, AxisInfo b) {
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
+    r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
+    int64_t n = v->shape.rank ? v->shape.dim[d] : 1;
+    if (b.constancy[d] == n && a.contiguity[d] > 1) r.contiguity[d] = gcd64(a.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+  }
+  return r;
+}
+
 // Elementwise ops that keep only what their operands share: constancy.
 static AxisInfo constancy_only(Value *v, AxisInfo a, AxisInfo b) {
   AxisInfo r = unknown(v->shape.rank);
@@ -133,6 +154,7 @@ static AxisInfo binary_info(Value *v, int variant) {
   switch (v->op) {
   case OP_ADD: case OP_SUB: return ints ? add_info(v, a, b, 1, 1) : constancy_only(v, a, b);
   case OP_MUL: return ints ? mul_info(v, a, b) : constancy_only(v, a, b);
+  case OP_MOD: return ints ? rem_info(v, a, b) : constancy_only(v, a, b);
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compare_info(v, a, b);
   default: return constancy_only(v, a, b);
   }
@@ -205,7 +227,9 @@ static AxisInfo compute(Value *v, int variant) {
   case V_CONST:
     if (!scalar_is_int(v->ty.kind)) return uniform(v->shape, 1, 0);
     return uniform(v->shape, MODULUS_MAX, v->ival);
-  case V_PARAM: return uniform(v->shape, param_divisibility(v, variant), 0);
+  case V_PARAM:
+    if (variant == ALIGNED_VARIANT && v->unit_assumed) return uniform(v->shape, MODULUS_MAX, 1);
+    return uniform(v->shape, param_divisibility(v, variant), 0);
   case V_PROGRAM_ID: case V_NUM_PROGRAMS: return uniform(v->shape, 1, 0);
   case V_BROADCAST: return broadcast_info(v, axis_info_in(v->a, variant));
   case V_EXPAND: return expand_info(v, axis_info_in(v->a, variant));
@@ -390,10 +414,14 @@ static void note_accesses(Stmt *s) {
 }
 
 void axisinfo_pass(Kernel *k) {
-  generation++;
-  solve_vars(k->body);
+  axisinfo_refresh(k);
   pass_generation = sem_walk_mark();
   note_accesses(k->body);
+}
+
+void axisinfo_refresh(Kernel *k) {
+  generation++;
+  solve_vars(k->body);
 }
 
 // ---------------------------------------------------------------- constant differences

@@ -122,9 +122,23 @@ static void own_or_inline(Value *v, LayoutPass *lp) {
 // orders a load by its pointer. The dot stores it into its buffer element by element from
 // any layout; laid out along its rows, a warp's loads would touch a cache line an element.
 // On the H200 (docs/NOTES.md 67): flash attention at D = 64 9.2 -> 5.5 ms with k so read.
+// In the aligned variant, also along the dim an int argument assumed 1 makes contiguous;
+// tl.trans(w) of a loaded w along w's memory.
+static int memory_dim(Value *load) {
+  int c = axis_info(load->a).contiguous;
+  return c < 0 && load->unit_run_now ? load->unit_run - 1 : c;  // (unitstride.c)
+}
+
 static void dot_operand(Value *x, LayoutPass *lp) {
-  int rank = x->shape.rank, last = rank - 1;
-  int c = x->kind == V_LOAD && !x->layout && x->uses == 2 && is_materialized(x) && rank >= 2 ? axis_info(x->a).contiguous : -1;
+  int rank = x->shape.rank, last = rank - 1, c = -1;
+  bool own = !x->layout && x->uses == 2 && is_materialized(x) && rank >= 2;
+  if (own && x->kind == V_LOAD) c = memory_dim(x);
+  // tl.trans(w) of a load read by nothing else: the dim of the operand that is w's memory's
+  if (own && x->kind == V_PERMUTE && x->a->kind == V_LOAD && x->a->uses == 2 && !x->a->layout) {
+    int cw = memory_dim(x->a);
+    for (int i = 0; i < rank && cw >= 0; i++)
+      if (x->perm[i] == cw) c = i;
+  }
   if (c < 0 || c == last) {
     own_or_inline(x, lp);
     return;
@@ -645,9 +659,25 @@ static void slice_values(Kernel *k) {
   }
 }
 
-void layout_assign(Kernel *k, int run) {
+// The aligned variant's dot operands laid out along the dims its unit ints make contiguous
+// (unitstride.c); the others' as their facts say.
+static void select_unit_runs(Stmt *s, bool aligned) {
+  for (; s; s = s->next) {
+    if (s->kind == S_LET && s->v->kind == V_DOT)
+      for (int i = 0; i < 2; i++) {
+        Value *x = i ? s->v->b : s->v->a;
+        if (x->kind == V_PERMUTE) x = x->a;  // (tl.trans(w): w's runs)
+        x->unit_run_now = aligned && x->unit_run;
+      }
+    select_unit_runs(s->body, aligned);
+    select_unit_runs(s->orelse, aligned);
+  }
+}
+
+void layout_assign(Kernel *k, int run, int variant) {
   LayoutPass pass = {.threads = k->program_threads ? k->program_threads : k->num_warps * 32, .run = run};
   LayoutPass *lp = &pass;
+  select_unit_runs(k->body, variant != PLAIN_VARIANT);
   assign_once(k, lp);
   find_mma_spaces(k, lp);
   if (lp->mma_spaces.len) {
