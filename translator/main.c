@@ -3,9 +3,9 @@
 //   pyrules.c) -> options in "# tl2cu:" lines -> collect
 //   (collect.c) -> for each kernel:
 //   lower (lower.c, semantic.c, builtins.c) -> canonical index sums (canon.c) -> group loads (loads.c) -> axis
-//   facts (axisinfo.c) -> layout (layout.c) -> fma contraction (contract.c) -> conversions (convert.c) -> shared
-//   memory (smem.c, dotplan.c's pipelines) -> loads ahead (prefetch.c) -> grid (grid.c) -> emit (emit.c) -> format
-//   (clang-format).
+//   facts (axisinfo.c) -> unit strides (unitstride.c) -> layout (layout.c) -> fma contraction (contract.c) ->
+//   conversions (convert.c) -> shared memory (smem.c, dotplan.c's pipelines) -> loads ahead (prefetch.c) -> grid
+//   (grid.c) -> emit (emit.c) -> format (clang-format).
 // Around it, the build-tool side: the make depfile (-MD) and --print-include-dir, which
 // both find the runtime header tl2cu.cuh beside this binary.
 // Exit status: 0 success, 1 errors in the input, 2 usage errors.
