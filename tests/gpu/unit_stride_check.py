@@ -28,6 +28,25 @@ def case(tally, lib, mod, name, M, N, K, k_step, seed):
     gpulib.check(tally, f"{name} M={M} N={N} K={K} stride_wk={k_step}", ref[2:3], got[2:3], err, [model])
 
 
+def timed(lib, mod, name, M, N, K):
+    """Both sides' median time at one large size, w contiguous along K (the aligned variant)."""
+    import ctypes
+    import triton
+    a = torch.randn(M, K, device="cuda").half()
+    w = torch.randn(N, K, device="cuda").half()
+    c_t, c_c = (torch.empty(M, N, device="cuda") for _ in range(2))
+    scalars = (M, N, K, K, 1, 1, K)
+    grid = ((M + BM - 1) // BM) * ((N + BN - 1) // BN)
+    launcher = getattr(lib, name + "_grid")
+    stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    args = [ctypes.c_void_p(x.data_ptr()) for x in (a, w, c_c)] + [ctypes.c_int32(v) for v in scalars]
+    t_tri = triton.testing.do_bench(lambda: getattr(mod, name)[(grid,)](a, w, c_t, *scalars, BM=BM, BN=BN, BK=BK),
+                                    warmup=25, rep=200)
+    t_cu = triton.testing.do_bench(lambda: launcher(stream, grid, 1, 1, *args), warmup=25, rep=200)
+    print(f"  time {name} {M}x{N}x{K} fp16, w [N, K]: tl2cu {t_cu * 1e3:.1f} us, Triton {t_tri * 1e3:.1f} us, "
+          f"tl2cu/Triton speed {t_tri / t_cu:.3f}x")
+
+
 def main():
     tally = gpulib.Tally()
     lib, mod = gpulib.library("unit_stride_operand"), gpulib.golden_module("unit_stride_operand")
@@ -37,6 +56,11 @@ def main():
                 case(tally, lib, mod, name, M, N, K, k_step, seed)
             except Exception as e:  # (reported, not hidden)
                 tally.case(False, f"{name} M={M}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    for name in ("wt_stepped", "wt_indexed", "wt_trans"):
+        try:
+            timed(lib, mod, name, 4096, 4096, 4096)
+        except Exception as e:  # (a timing, not a verdict)
+            print(f"  time {name}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     tally.finish()
 
 
