@@ -20,6 +20,9 @@ Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 va
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
 Prints one line per case and "N passed, N failed".
 """
+import importlib.util
+import os
+
 import torch
 
 import gpulib
@@ -116,7 +119,21 @@ def py_math(tally, g, n):
 
 
 def core_module(tally, g, rows):
-    mod, lib = gpulib.golden_module("core_module"), gpulib.library("core_module")
+    # Triton 3.6 refuses the kernel's call of tl.core.get_int_dtype ("Unsupported function
+    # referenced": a plain Python function there, not a constexpr_function); older Triton ran
+    # it, and LightLLM's and FLA's sort helpers call it. The reference is the same file with
+    # the type it names for fp32 spelled out (tl.int32).
+    import tempfile
+    src = open(os.path.join(gpulib.ROOT, "tests", "golden", "core_module.py")).read()
+    call = "core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)"
+    assert call in src
+    path = os.path.join(tempfile.mkdtemp(), "core_module_int32.py")
+    with open(path, "w") as f:
+        f.write(src.replace(call, "tl.int32"))
+    spec = importlib.util.spec_from_file_location("core_module_int32", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    lib = gpulib.library("core_module")
     x = torch.randn(rows * 8, device="cuda", generator=g)
     x[::5] = x[1::5][: x[::5].numel()]  # ties
     make = lambda: [x.clone(), torch.zeros_like(x)]
