@@ -589,14 +589,6 @@ struct Value {
   bool predicated;    // ... and element by element there: its masked loads, and the masked
                       // stores of values read from it, predicated (layout_mark_predicated)
   bool predicated_narrow;  // the same under a run template's narrow runs (layout_keep_narrow_predicated)
-  struct {            // what emit.c learned of a materialized value along a run of its layout
-    bool known;
-    int coef;         // 0: constant along a run, 1: +1 per element, -1: anything else
-    int64_t div;      // a power of two: at every run start it is rem modulo div (pointers: bytes)
-    int64_t rem;
-    bool uniform;     // a boolean that is the same over a run
-    uint64_t params;  // the parameters whose assumed divisibility by 16 these facts rely on
-  } axis;
   struct {            // V_VAR of a for loop's counter: its bounds, when range.c knows them
     bool known;
     int64_t lo, hi;
@@ -611,7 +603,6 @@ struct Value {
   bool named_in_loop;  // a let inside a loop's body: may change from one iteration to the next (canon.c)
   int unit_run;       // V_LOAD, a dot's operand: 1 + the dim along its memory where an int argument is 1 (unitstride.c)
   bool unit_run_now;  // ... laid out so in the variant being laid out (the aligned one: layout_assign)
-  bool unit_assumed;  // V_PARAM: taken as 1 by the aligned variant's facts (unitstride.c's trials only)
   int64_t a_stationary_at;  // V_DOT in a loop whose a is the same every iteration: a stored once before the
                             // loop, at this byte of the scratch, past every use inside it (0: none; dot.c)
   bool wgmma;         // V_DOT, in registers: on warpgroup MMA, its operands in swizzled atoms (dot.c)
@@ -821,8 +812,14 @@ AxisInfo axis_info_in(Value *v, int variant);  // PLAIN_VARIANT or ALIGNED_VARIA
 int axis_vector(Value *ptr, Value *mask, int variant);  // widest vector the facts allow, in elements
 int axis_shifted_vector(Value *ptr, int variant, int64_t *shift);  // runs c elements past a boundary
 void axisinfo_pass(Kernel *k);
-void axisinfo_refresh(Kernel *k);  // (axisinfo.c) the facts again, after a V_PARAM's assumption changed
 void unit_stride_pass(Kernel *k);  // (unitstride.c) dot operands whose memory runs along a dim where an int is 1
+void axisinfo_assume(Kernel *k, uint64_t withdrawn, uint64_t unit_ones);  // the aligned variant's assumptions
+uint64_t assumable_params(Kernel *k);          // (axisinfo.c) the arguments it may assume things of
+uint64_t axisinfo_unit_candidates(Kernel *k, int threads);  // the ints it may assume equal to 1
+bool axis_run_constant(Value *v, const Layout *l, int variant);     // along l's runs (axisinfo.c)
+bool axis_run_contiguous(Value *v, const Layout *l, int variant);
+bool axis_run_shift(Value *ptr, const Layout *l, int vec, int variant, int64_t *shift);
+bool axis_run_vector(Value *ptr, Value *mask, const Layout *l, int vec, int64_t shift, int variant);
 bool stmts_define(Stmt *s, Value *x);  // (axisinfo.c) a let of x in s..., at any depth
 bool value_reads(Value *v, Value *x, int depth);  // (loads.c) does v read x, through values computed inline?
 void var_assignments(Stmt *s, Value *var, Vec *out);  // the S_ASSIGNs to var in s..., at any depth  // every access's vector widths (Value.vector, Stmt.vector)

@@ -8,238 +8,39 @@
 #include <string.h>
 
 // ---------------------------------------------------------------- vector accesses
-// Triton's AxisInfo, reduced to what 16-byte loads and stores need: along a run
-// of `vec` elements that a thread holds contiguously in the last space dim, is
-// the address contiguous and aligned, and is the mask the same for the whole run?
+// Whether an access moves 16-byte vectors, and what the aligned variant's launch must check
+// for it, are read from the axisinfo pass's facts (axisinfo.c) along the access's runs.
 
-
-// The largest power of two that divides the value at every run start.
-int64_t divides(Axis a) { return a.rem ? min64(a.div, pow2_divisor(a.rem, 64)) : a.div; }
-
-static bool is_int_one(Value *v) {
-  int64_t c;
-  return int_constant(v, &c) && c == 1;
-}
-
-// Triton specializes an int argument equal to 1 as the constant 1, so that an access whose
-// index along a run is multiplied by it (tutorial 03's `offs_k[None, :] * stride_ak`) is
-// contiguous. The aligned variant assumes so for the ints in Kernel.unit_params, its launch
-// checks it (emit.c); printed once with unit_discover, it finds which ints multiply a run's
-// index (other.coef == 1). An int hinted divisible by 16 is never 1.
-
-// A parameter the aligned variant may assume things of (no `:16` hint says more already).
-static bool assumable_param(Em *em, Value *p) {
-  return em->assume_aligned && p->kind == V_PARAM && p->ival < 16 && p->param_index >= 0 && p->param_index < 64;
-}
-
-static int unit_param_index(Em *em, Value *p) {
-  while (p->kind == V_BROADCAST || p->kind == V_EXPAND) p = p->a;
-  bool candidate = assumable_param(em, p) && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1;
-  return candidate ? p->param_index : -1;
-}
-
-static bool assumed_unit(Em *em, int index) {
-  uint64_t bit = (uint64_t)1 << index;
-  if (!(em->k->unit_params & bit) || (em->denied & bit)) return false;
-  em->probed |= bit;
-  return true;
-}
-
-// Is p an int assumed 1 here (x * p is then x), noting one that multiplies a run's index?
-static bool unit_factor(Em *em, Value *p, Axis other) {
-  int index = unit_param_index(em, p);
-  if (index < 0) return false;
-  if (em->unit_discover && other.coef == 1) em->unit_wanted |= (uint64_t)1 << index;
-  return assumed_unit(em, index);
-}
-
-static Axis axis_binary(Em *em, Value *v, Cx *cx) {
-  Cx ca = child(cx), cb = child(cx);
-  Axis a = axis_of(em, v->a, &ca);
-  uint64_t probed_before_b = em->probed;
-  Axis b = axis_of(em, v->b, &cb), r = {-1, 1, false, 0};
-  if (v->ty.kind == TY_PTR) {  // pointer + offset: the offset counts elements
-    int64_t size = elem_bytes(type_scalar(v->ty.pointee));
-    bool a_ptr = v->a->ty.kind == TY_PTR;
-    Axis p = a_ptr ? a : b, o = a_ptr ? b : a;
-    int64_t m = min64(p.div, o.div * size);
-    bool known = p.coef >= 0 && o.coef >= 0 && p.coef + o.coef <= 1;
-    return (Axis){known ? p.coef + o.coef : -1, m, false, floor_mod(p.rem + o.rem * size, m)};
-  }
-  bool known = a.coef >= 0 && b.coef >= 0;
-  switch (v->op) {
-  case OP_ADD: case OP_SUB:
-    if (known && a.coef + b.coef <= 1 && (v->op == OP_ADD || b.coef == 0)) {
-      int64_t m = min64(a.div, b.div);
-      r = (Axis){a.coef + b.coef, m, false, floor_mod(v->op == OP_ADD ? a.rem + b.rem : a.rem - b.rem, m)};
-    }
-    break;
-  case OP_MUL:
-    if (is_int_one(v->b)) return a;  // x * 1: a block pointer's unit stride
-    if (is_int_one(v->a)) return b;
-    if (unit_factor(em, v->b, a)) return a;
-    if (unit_factor(em, v->a, b)) return b;
-    if (known && a.coef == 0 && b.coef == 0) r = (Axis){0, min64(64, divides(a) * divides(b)), false, 0};
-    break;
-  case OP_MOD: {  // (i + arange) % N, tutorial 03's offs_bn: contiguous where no multiple of N falls inside a
-    // run: the run starts at a multiple of it and N is one (for non-negative i, as Triton's
-    // AxisInfo takes a remainder's contiguity from the divisor's divisibility)
-    int vec = cx->lay ? cx->lay->vec : 1;
-    if (known && a.coef == 1 && b.coef == 0 && divides(a) >= vec && divides(b) >= vec) {
-      int64_t m = min64(a.div, divides(b));
-      r = (Axis){1, m, false, floor_mod(a.rem, m)};
-    }
-    break;
-  }
-  case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
-    int vec = cx->lay ? cx->lay->vec : 1;
-    bool flat = known && a.coef == 0 && b.coef == 0;
-    bool edge = known && a.coef + b.coef == 1 && divides(a) >= vec && divides(b) >= vec;  // no boundary inside a run
-    r.uniform = flat || (edge && v->op != OP_EQ && v->op != OP_NE);
-    break;
-  }
-  case OP_AND: case OP_OR: r.uniform = a.uniform && b.uniform; break;
-  default: break;
-  }
-  if (known && a.coef == 0 && b.coef == 0) r.uniform = true;
-  // integers the same along a run (a scalar's pid // blocks, a row's index % 3): constant
-  // there, of unknown divisibility, as Triton's AxisInfo gives their constancy
-  if (r.coef < 0 && known && a.coef == 0 && b.coef == 0 && scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1) {
-    r = (Axis){0, 1, true, 0};
-    // (x % N or x // N of an argument N: nothing above read N's assumed divisibility, so the
-    // variant needs none; the GEMMs' `offs_am = (...) % M` asked M % 16 of every launch)
-    if ((v->op == OP_MOD || v->op == OP_FLOORDIV) && unbroadcast(v->b)->kind == V_PARAM) em->probed = probed_before_b;
-  }
-  return r;
-}
-
-static Axis axis_def(Em *em, Value *v, Cx *cx);
-
-Axis axis_of(Em *em, Value *v, Cx *cx) {
-  if (em->fresh && !v->axis.known && v->kind != V_VAR && v->kind != V_PARAM && is_materialized(v)) {
-    // not emitted yet (a loop's next value of a variable): its definition's facts where
-    // it will be held as read
-    bool here = !v->shape.rank || (v->layout && cx->lay && held_here(v, cx));
-    return here ? axis_def(em, v, cx) : (Axis){-1, 1, false, 0};
-  }
-  if (is_materialized(v) && v->kind != V_PARAM) {
-    if (v->axis.known && (v->axis.params & em->denied)) return axis_def(em, v, cx);  // facts without them
-    bool known = v->axis.known;
-    if (known) em->probed |= v->axis.params;
-    if (v->shape.rank == 0) return known ? (Axis){0, v->axis.div, true, v->axis.rem} : (Axis){0, 1, true, 0};
-    if (known && cx->lay && v->layout && held_here(v, cx))
-      return (Axis){v->axis.coef, v->axis.div, v->axis.uniform, v->axis.rem};
-    if (recomputed_at(v, cx)) return axis_def(em, v, cx);  // recomputed where read: its definition's facts
-    return (Axis){-1, 1, false, 0};
-  }
-  return axis_def(em, v, cx);
-}
-
-// The facts of v's own definition (not of the variable holding it).
-static Axis axis_def(Em *em, Value *v, Cx *cx) {
-  const char *run = cx->lay ? coord_symbol(cx->lay->space.rank - 1) : NULL;  // the dim a run walks
-  switch (v->kind) {
-  case V_PARAM: {
-    if (unit_param_index(em, v) >= 0 && assumed_unit(em, v->param_index)) return (Axis){0, 64, true, 1};
-    // the aligned variant assumes what Triton's specialization would find at launch
-    bool assumed = assumable_param(em, v) && (v->ty.kind == TY_PTR || scalar_is_int(v->ty.kind)) &&
-                   !(em->denied >> v->param_index & 1);
-    if (assumed) em->probed |= (uint64_t)1 << v->param_index;
-    bool div16 = v->ival >= 16 || assumed;
-    if (v->ty.kind == TY_PTR) return (Axis){0, div16 ? 16 : elem_bytes(type_scalar(v->ty.pointee)), true, 0};
-    return (Axis){0, div16 ? 16 : 1, true, 0};
-  }
-  case V_CONST: return scalar_is_float(v->ty.kind) ? (Axis){0, 1, true, 0} : (Axis){0, 64, true, floor_mod(v->ival, 64)};
-  case V_PROGRAM_ID: case V_NUM_PROGRAMS: return (Axis){0, 1, true, 0};
-  case V_ARANGE: {
-    const char *c = cx->lay ? cx->sym[0] : "0";
-    if (!strcmp(c, "0")) return (Axis){0, 64, true, floor_mod(v->ival, 64)};
-    if (run && !strcmp(c, run)) return (Axis){1, cx->lay->vec, false, floor_mod(v->ival, cx->lay->vec)};
-    for (int d = 0; d + 1 < cx->lay->space.rank; d++)
-      if (!strcmp(c, coord_symbol(d))) return (Axis){0, 1, true, 0};  // another dim: fixed within a run
-    return (Axis){-1, 1, false, 0};
-  }
-  case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
-    Cx c = operand_cx(v, cx);
-    return axis_of(em, v->a, &c);
-  }
-  case V_BINARY: return axis_binary(em, v, cx);
-  case V_UNARY: {  // -x: constant along a run if x is
-    Axis a = axis_of(em, v->a, cx);
-    if (v->op != OP_NEG || a.coef != 0) return (Axis){-1, 1, false, 0};
-    return (Axis){0, a.div, a.uniform, floor_mod(-a.rem, a.div)};
-  }
-  case V_CAST:
-    if (scalar_is_int(v->ty.kind) && (scalar_is_int(v->a->ty.kind) || v->ty.kind == TY_I1)) return axis_of(em, v->a, cx);
-    return (Axis){-1, 1, false, 0};
-  default: return (Axis){-1, 1, false, 0};
-  }
-}
-
-// A variable's facts, at its definition: what its initial value and every later
-// assignment share, each assignment's facts computed from the variable's own (a fixed
-// point, as Triton's AxisInfo over a loop's block arguments): the offsets of
-// `p = tl.advance(p, (0, BLOCK))` stay multiples of BLOCK, `ptr += BLOCK` stays aligned,
-// and a block of pointers moved by a scalar each iteration (tutorial 03's
-// `a_ptrs += BLOCK_SIZE_K * stride_ak`) stays contiguous along its rows, read at the
-// variable's own layout.
-void note_var_axis(Em *em, Stmt *def) {
-  Value *var = def->var;
-  Scalar t = var->ty.kind;
-  if (!def->v || !(t == TY_PTR || (scalar_is_int(t) && t != TY_I1)) || (var->shape.rank && !var->layout)) return;
-  Vec assigns = {0};
-  var_assignments(def->next, var, &assigns);
-  bool uses_e = false;
-  Cx cx = identity_cx(var->shape.rank ? var->layout : NULL, var->shape.rank ? &uses_e : NULL);
-  em->probed = 0;
-  em->fresh = true;
-  Axis a = axis_of(em, def->v, &cx);
-  int coef = var->shape.rank ? a.coef : 0;  // (a scalar is the same along any run)
-  var->axis.known = true;
-  var->axis.coef = coef;
-  var->axis.div = coef >= 0 && (a.coef == 0 || var->shape.rank) ? a.div : 1;
-  var->axis.rem = floor_mod(a.rem, var->axis.div);
-  var->axis.uniform = var->shape.rank ? a.uniform : true;
-  for (bool changed = true; changed;) {  // the divisor only shrinks: at most six rounds
-    changed = false;
-    for (int i = 0; i < assigns.len; i++) {
-      Axis b = axis_of(em, ((Stmt *)assigns.items[i])->v, &cx);
-      bool same_steps = var->shape.rank ? b.coef == var->axis.coef : b.coef == 0;
-      int64_t d = same_steps ? min64(var->axis.div, b.div) : 1;
-      while (d > 1 && floor_mod(var->axis.rem, d) != floor_mod(b.rem, d)) d /= 2;
-      if (var->shape.rank && !same_steps && var->axis.coef >= 0) var->axis.coef = -1, changed = true;
-      if (var->shape.rank && var->axis.uniform && !b.uniform) var->axis.uniform = false, changed = true;
-      if (d != var->axis.div) {
-        var->axis.div = d;
-        var->axis.rem = floor_mod(var->axis.rem, d);
-        changed = true;
-      }
-    }
-  }
-  var->axis.params = em->probed;
-  em->fresh = false;
+// The facts the variant being printed holds: the plain variant's (the kernel's hints), or
+// the aligned variant's, with the arguments in em->denied assumed nothing of.
+static int facts_variant(Em *em) {
+  if (!em->assume_aligned) return PLAIN_VARIANT;
+  axisinfo_assume(em->k, em->denied, em->k->unit_params);
+  return ALIGNED_VARIANT;
 }
 
 // Can this access of layout l go 16 bytes (or 8) at a time?
 // shift: the run starts this many elements past an aligned address (0: aligned).
 static bool vector_facts(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
-  int size = elem_bytes(elem), vec = layout_vector_chunk(l, elem, layout_chunk(l, elem));
+  int vec = layout_vector_chunk(l, elem, layout_chunk(l, elem));
   if (!vec) return false;
   if (other && !(other->kind == V_CONST || (other->kind == V_BROADCAST && other->a->shape.rank == 0))) return false;
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  Axis p = axis_of(em, ptr, &cx);
-  if (p.coef != 1 || p.div < size * vec || floor_mod(p.rem, size * vec) != shift * size) return false;
-  if (mask && !axis_of(em, mask, &cx).uniform) return false;
-  return true;
+  bool r = axis_run_vector(ptr, mask, l, vec, shift, facts_variant(em));
+  return r;
 }
 
-// Of the parameters vector_facts just used (em->probed), the fewest it needs assumed.
+// The fewest arguments whose assumptions the access needs (as Triton specializes each
+// argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask), found
+// by withdrawing each in turn while the access still vectorizes.
 static uint64_t fewest_params(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
-  uint64_t need = em->probed, denied = em->denied;
+  uint64_t denied = em->denied, candidates = assumable_params(em->k) & ~denied, need = candidates;
+  em->denied = denied | candidates;
+  bool needs_none = vector_facts(em, l, ptr, mask, other, elem, shift);
+  em->denied = denied;
+  if (needs_none) return 0;
   for (int i = 0; i < 64; i++) {
     uint64_t bit = (uint64_t)1 << i;
-    if (!(need & bit)) continue;
+    if (!(candidates & bit)) continue;
     em->denied |= bit;
     if (vector_facts(em, l, ptr, mask, other, elem, shift)) need &= ~bit;
     else em->denied &= ~bit;
@@ -254,42 +55,20 @@ static uint64_t fewest_params(Em *em, const Layout *l, Value *ptr, Value *mask, 
 // tl2cu vectorizes or not: the parameters its pointer needs for a run of layout l, one of
 // the alternatives that launch emit.c's pointer-layout variant.
 void note_access_pointer(Em *em, const Layout *l, Value *ptr, Type elem) {
-  if (!em->assume_aligned || !l) return;
-  uint64_t probed = em->probed;
-  em->probed = 0;
-  if (vector_facts(em, l, ptr, NULL, NULL, elem, 0)) {
-    uint64_t need = fewest_params(em, l, ptr, NULL, NULL, elem, 0);
-    bool known = false;
-    for (int i = 0; i < em->npointer_needs; i++) known |= em->pointer_needs[i] == need;
-    if (!known && em->npointer_needs < MAX_POINTER_NEEDS) em->pointer_needs[em->npointer_needs++] = need;
-  }
-  em->probed = probed;
+  if (!em->assume_aligned || !l || !vector_facts(em, l, ptr, NULL, NULL, elem, 0)) return;
+  uint64_t need = fewest_params(em, l, ptr, NULL, NULL, elem, 0);
+  bool known = false;
+  for (int i = 0; i < em->npointer_needs; i++) known |= em->pointer_needs[i] == need;
+  if (!known && em->npointer_needs < MAX_POINTER_NEEDS) em->pointer_needs[em->npointer_needs++] = need;
 }
 
 // vector_facts, and in the aligned variant the launch-time condition it needs: only
-// the parameters without which the access would not vectorize (as Triton specializes
-// each argument on its own: T % 16 must not hinge on N0 % 16 that only bounds a mask).
+// the parameters without which the access would not vectorize.
 bool vector_access(Em *em, const Layout *l, Value *ptr, Value *mask, Value *other, Type elem, int64_t shift) {
-  em->probed = 0;
   if (!vector_facts(em, l, ptr, mask, other, elem, shift)) return false;
-  em->assumed |= fewest_params(em, l, ptr, mask, other, elem, shift);
+  if (em->assume_aligned) em->assumed |= fewest_params(em, l, ptr, mask, other, elem, shift);
   note_access_pointer(em, l, ptr, elem);
   return true;
-}
-
-// Remembers a materialized value's axis facts, for the accesses that use it.
-void note_axis(Em *em, Value *v) {
-  bool uses_e = false;
-  Cx cx = identity_cx(v->layout, &uses_e);
-  if (!v->layout && v->shape.rank) return;
-  em->probed = 0;
-  Axis a = axis_def(em, v, &cx);
-  v->axis.params = em->probed;
-  v->axis.known = true;
-  v->axis.coef = a.coef;
-  v->axis.div = a.div;
-  v->axis.rem = a.rem;
-  v->axis.uniform = a.uniform;
 }
 
 // Byte accesses element by element in runs of 8 or 16: a warp's access spans 256 or
@@ -317,20 +96,16 @@ static bool store_goes_vector(Em *em, Stmt *s, const Layout *l) {
 
 // Which variants move access s in vectors: the one being printed, and when it is printed
 // as one template with the pointer-layout variant (em->both_facts), that one too: the
-// same layout with no argument assumed divisible by 16 (its facts as its own printing
-// finds them, but for a loop's variable whose facts rest on an assumption: unknown).
+// same layout with no argument assumed divisible by 16 (the plain variant's facts).
 static int vector_variants(Em *em, Stmt *s, const Layout *l, bool (*goes_vector)(Em *, Stmt *, const Layout *)) {
   int in = goes_vector(em, s, l) ? IN_ALIGNED : 0;
   if (!em->both_facts) return in ? IN_ALIGNED | IN_PLAIN : 0;
   bool assume = em->assume_aligned;
-  uint64_t denied = em->denied, assumed = em->assumed, probed = em->probed;
+  uint64_t assumed = em->assumed;
   em->assume_aligned = false;
-  em->denied = ~(uint64_t)0;  // (facts noted with an assumption: found again without it)
   if (goes_vector(em, s, l)) in |= IN_PLAIN;
   em->assume_aligned = assume;
-  em->denied = denied;
   em->assumed = assumed;
-  em->probed = probed;
   return in;
 }
 
@@ -392,11 +167,7 @@ typedef struct {
 } Window;
 
 // Does the pointer go up by one element along a run (statically, as for vector accesses)?
-static bool contiguous_run(Em *em, const Layout *l, Value *ptr) {
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  return axis_of(em, ptr, &cx).coef == 1;
-}
+static bool contiguous_run(const Layout *l, Value *ptr) { return axis_run_contiguous(ptr, l, PLAIN_VARIANT); }
 
 // Warps that run whole: every lane takes part in the shuffles and votes.
 static bool whole_warps(Em *em) { return em->threads >= 32 && em->threads % 32 == 0; }
@@ -438,7 +209,7 @@ static bool find_window(Em *em, Stmt *first, Stmt *s, Window *w) {
     if (t == s || !window_load(em, t) || !t->v->layout || !layout_same(t->v->layout, l, &a->shape) || t->v->ty.kind != a->ty.kind ||
         !shape_eq(t->v->shape, a->shape) || windowed(em, t) || t->v->packed != a->packed)
       continue;
-    if (!constant_difference(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(em, l, t->v->a)) continue;
+    if (!constant_difference(t->v->a, a->a, &c) || c == 0 || c >= l->vec || c <= -l->vec || !contiguous_run(l, t->v->a)) continue;
     w->s[w->n] = t;
     w->shift[w->n++] = c;
     if (c > w->after) w->after = c;
@@ -470,19 +241,18 @@ enum { AT_EVERY, AT_FIRST, AT_LAST };
 // comparison of a value that grows by one per element with one fixed along the run
 // is decided at the run's first or last element; anything else at every element.
 // (It assumes, as vector accesses do, that indices do not wrap around inside a run.)
-static int run_endpoint(Em *em, const Layout *l, Value *m) {
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
+// (The plain variant's facts: the aligned variant's launch condition need not include an
+// argument's divisibility or unit stride that such facts may rest on there.)
+static int run_endpoint(const Layout *l, Value *m) {
   if (m->kind == V_BINARY && (m->op == OP_LT || m->op == OP_LE || m->op == OP_GT || m->op == OP_GE)) {
-    Axis a = axis_of(em, m->a, &cx), b = axis_of(em, m->b, &cx);
-    if (a.coef == 0 && b.coef == 0) return AT_FIRST;
-    bool a_up = a.coef == 1 && b.coef == 0, b_up = a.coef == 0 && b.coef == 1;
+    bool a_same = axis_run_constant(m->a, l, PLAIN_VARIANT), b_same = axis_run_constant(m->b, l, PLAIN_VARIANT);
+    if (a_same && b_same) return AT_FIRST;
+    bool a_up = !a_same && b_same && axis_run_contiguous(m->a, l, PLAIN_VARIANT);
+    bool b_up = a_same && !b_same && axis_run_contiguous(m->b, l, PLAIN_VARIANT);
     if (!a_up && !b_up) return AT_EVERY;
     bool less = m->op == OP_LT || m->op == OP_LE;  // a < b: true at the last element if a grows
     return a_up == less ? AT_LAST : AT_FIRST;
   }
-  // (not AxisInfo's `uniform`: that may rest on an argument's divisibility, which the
-  // aligned variant's launch condition need not include)
   return AT_EVERY;
 }
 
@@ -496,7 +266,7 @@ static bool decided_at_ends(Em *em, const Layout *l, Value *m) {
     return decided_at_ends(em, l, m->a) && decided_at_ends(em, l, m->b);
   if (m->kind == V_BROADCAST && shape_eq(m->shape, l->space))
     return m->a->shape.rank == 0 || m->a->shape.dim[m->a->shape.rank - 1] == 1;
-  return run_endpoint(em, l, m) != AT_EVERY;
+  return run_endpoint(l, m) != AT_EVERY;
 }
 
 // The mask terms tested at each place, each once (terms computed alike are one: canon.c's
@@ -526,7 +296,7 @@ static void split_mask(Em *em, const Layout *l, Value *m, MaskPlaces *at) {
     add_condition(at, m, AT_LAST);
     return;
   }
-  add_condition(at, m, run_endpoint(em, l, m));
+  add_condition(at, m, run_endpoint(l, m));
 }
 
 // The terms at one place as C, joined by &; *uses_e: whether they read the element index.
@@ -686,7 +456,6 @@ static void claim_window(Em *em, Window *w) {
 static void declare_window(Em *em, Window *w) {
   for (int i = 0; i < w->n; i++) {
     source_comment(em, w->s[i]);
-    note_axis(em, w->s[i]->v);
     line(em, "%s", array_decl(w->s[i]->v));
   }
 }
@@ -941,13 +710,8 @@ static int64_t store_window_shift(Em *em, Stmt *s, const Layout *l, bool packed)
   int size = elem_bytes(s->v->ty), vec = l->vec;
   if (!whole_warps(em) || (size < 2 && !packed) || vec < 2 || vec * size > 16) return 0;
   if (l->space.dim[l->space.rank - 1] < 32 * vec || shape_numel(l->space) < l->threads) return 0;
-  bool uses_e = false;
-  Cx cx = identity_cx(l, &uses_e);
-  em->probed = 0;
-  Axis p = axis_of(em, s->ptr, &cx);
-  if (p.coef != 1 || p.div < size * vec || floor_mod(p.rem, size * vec) % size) return 0;
-  int64_t c = floor_mod(p.rem, size * vec) / size;
-  if (c == 0 || reads_across(s->ptr, l) || reads_across(s->mask, l) || reads_across(s->v, l))
+  int64_t c;
+  if (!axis_run_shift(s->ptr, l, vec, facts_variant(em), &c) || c == 0 || reads_across(s->ptr, l) || reads_across(s->mask, l) || reads_across(s->v, l))
     return 0;
   return vector_access(em, l, s->ptr, NULL, NULL, s->v->ty, c) ? c : 0;
 }

@@ -606,6 +606,7 @@ static int copy_run_bytes(Value *load, const Layout *l) {
 static void emit_async_copy(Em *em, Stmt *s, const Layout *l) {
   Value *x = s->v, *v = x->into_dot;
   int vec = layout_chunk(l, x->ty), bytes = vec * elem_bytes(x->ty);
+  print_conversions(em);  // (its address or mask may read values held in other layouts)
   bool uses_e = false;
   Cx cx = identity_cx(l, &uses_e);
   Cx cp = cx, cm = cx, own = cx;
@@ -637,7 +638,6 @@ static void emit_copy_elements(Em *em, Stmt *s, const Layout *l) {
 static void copy_operand(Em *em, Stmt *s) {
   Value *x = s->v;
   const Layout *l = x->layout;
-  note_axis(em, x);
   int vectors = copy_run_bytes(x, l) ? load_vectors(em, s) : 0;
   if (vectors == (IN_ALIGNED | IN_PLAIN)) emit_async_copy(em, s, l);
   else if (vectors) per_variant(em, s, l, vectors, emit_async_copy, emit_copy_elements);

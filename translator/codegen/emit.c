@@ -812,7 +812,6 @@ static void emit_let(Em *em, Stmt *s) {
     return;
   default: break;
   }
-  note_axis(em, v);
   if (v->kind == V_SCAN) {
     emit_scan(em, s);
     return;
@@ -841,7 +840,6 @@ static void emit_let(Em *em, Stmt *s) {
 // A load's array and its loads: vectors where the variant's facts allow.
 void emit_load_statement(Em *em, Stmt *s) {
   Value *v = s->v;
-  note_axis(em, v);
   int vectors = load_vectors(em, s);
   if (vectors == (IN_ALIGNED | IN_PLAIN)) {
     line(em, "%s (%d-byte loads)", array_decl(v), layout_chunk(v->layout, v->ty) * elem_bytes(v->ty));
@@ -968,12 +966,6 @@ static void emit_store(Em *em, Stmt *s) {
 
 static void emit_for(Em *em, Stmt *s) {
   Cx cx = identity_cx(NULL, NULL);
-  em->probed = 0;
-  Axis lo_axis = axis_of(em, s->lo, &cx), step_axis = axis_of(em, s->step, &cx);  // i = lo + n * step
-  s->var->axis.params = em->probed;
-  s->var->axis.known = true;
-  s->var->axis.div = min64(divides(lo_axis), divides(step_axis));
-  s->var->axis.rem = 0;
   const char *lo = ex(em, s->lo, &cx), *hi = ex(em, s->hi, &cx), *step = ex(em, s->step, &cx);
   bool down = s->step->kind == V_CONST && s->step->ival < 0;
   const char *t = ctype(s->var->ty);
@@ -1030,7 +1022,6 @@ void emit_stmts(Em *em, Stmt *s) {
       prefetch_after(em, s);  // (after a dot: the next iteration's operand loads)
       break;
     case S_VARDEF:
-      note_var_axis(em, s);
       emit_vardef(em, s);
       break;
     case S_ASSIGN: emit_assign(em, s); break;
@@ -1438,27 +1429,6 @@ static bool emit_run_template(Em *em, Kernel *k, int wide, int narrow, Str *alig
   return same;
 }
 
-static bool any_int_param(Kernel *k) {
-  for (int i = 0; i < k->params.len && i < 64; i++) {
-    Param *p = k->params.items[i];
-    if (!p->is_constexpr && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1) return true;
-  }
-  return false;
-}
-
-// The ints the aligned variant assumes equal to 1 (access.c, unit_factor): those that
-// multiply a run's index somewhere, found by printing that variant once.
-static uint64_t find_unit_params(Em *em, Kernel *k, int wide) {
-  k->unit_params = 0;
-  if (!any_int_param(k)) return 0;
-  lay_out(k, wide, ALIGNED_VARIANT);
-  em->assume_aligned = em->unit_discover = true;
-  em->unit_wanted = 0;
-  variant_body(em, k, variant_name(k, ALIGNED_VARIANT));
-  em->assume_aligned = em->unit_discover = false;
-  return em->unit_wanted;
-}
-
 // The kernel, and where it gains vector accesses, a second variant that assumes
 // what Triton's launch-time specialization checks: 16-byte aligned pointers and
 // integer arguments divisible by 16. The launcher picks the variant at run time.
@@ -1481,7 +1451,8 @@ static void emit_kernel(Em *em, Kernel *k) {
   // scalar accesses coalesce; measured on the H200 (docs/NOTES.md): runs of one byte
   // made the Game of Life 30% slower, runs of 16 bytes made fp32 kernels up to 2x slower
   int wide = layout_widest_run(k), narrow = wide >= 4 ? wide / 4 : 1;  // 4 bytes of the narrowest access
-  k->unit_params = find_unit_params(em, k, wide);
+  lay_out(k, wide, ALIGNED_VARIANT);
+  k->unit_params = axisinfo_unit_candidates(k, em->threads);
   lay_out(k, wide, PLAIN_VARIANT);
   bool plain_wide = wide == narrow || kernel_has_vectors(k, PLAIN_VARIANT);
   if (!plain_wide) {

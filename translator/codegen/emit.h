@@ -40,10 +40,7 @@ typedef struct {
   bool project_plain;   // printing only what that template's plain instance does (to compare)
   int run_wide, run_narrow;  // the two instances' runs (kRun), elements
   uint64_t assumed;     // the parameters that variant's decisions relied on
-  uint64_t probed;      // the parameters whose assumed divisibility the current query used
   uint64_t denied;      // parameters the current query may not assume divisible by 16
-  bool unit_discover;   // printing the aligned variant once to find the ints it assumes 1 (access.c)
-  uint64_t unit_wanted; // ... those found
   uint64_t pointer_needs[MAX_POINTER_NEEDS];  // per vector access: what its pointer alone needs (access.c)
   int npointer_needs;
   int nvector;          // vector accesses emitted in the current kernel
@@ -56,7 +53,6 @@ typedef struct {
   bool rolling;         // ... one element at a time (emit_rolled)
   Vec prechecked;       // stores whose store window a window split's decision covers
   int loops;            // source loops (for, while) around the statement being emitted
-  bool fresh;           // axis_of: facts from definitions for scalars not yet noted (note_var_axis)
   Vec printed;          // Stmt*: those whose conversions are printed, in the variant
   Vec consumed;         // Value*: pipelined wgmma dots whose wgmma this iteration's printing has issued (dot.c)
   Vec running;          // Running*: dots of the loops being printed whose wgmma runs on past them (dot.c)
@@ -74,12 +70,6 @@ typedef struct {
   bool *uses_e;               // set when the expression prints a coordinate computed from _e
 } Cx;
 
-typedef struct {
-  int coef;     // 0: constant along a run, 1: +1 per element, -1: anything else
-  int64_t div;  // a power of two: at each run start the value is rem modulo div
-  bool uniform; // booleans: the same for the whole run
-  int64_t rem;  // (pointers: in bytes; rem 0 means aligned to div bytes)
-} Axis;
 
 // A statement's right-hand side (or whole C statement) at the current element.
 typedef const char *(*ExprFn)(Em *em, Stmt *s, Cx *cx);
@@ -131,10 +121,6 @@ void emit_stmts(Em *em, Stmt *s);
 bool emit_rolled(Em *em, Stmt *first);
 
 // access.c
-Axis axis_of(Em *em, Value *v, Cx *cx);
-int64_t divides(Axis a);
-void note_axis(Em *em, Value *v);
-void note_var_axis(Em *em, Stmt *def);
 void note_scalar_access(Em *em, const Layout *l, Type t);
 const char *vec_type(Type t, int vec);
 const char *run_type(Type t, int vec, bool packed);

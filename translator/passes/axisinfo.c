@@ -55,12 +55,33 @@ static AxisInfo summarize(AxisInfo r, Shape s) {
   return r;
 }
 
+// What the aligned variant assumes of its arguments, as its launch condition will check
+// (axisinfo_assume): each assumable one 16-divisible (a pointer 16-byte aligned), but the
+// withdrawn ones (their hints only), and the ints in `unit_ones` equal to 1 (Triton
+// specializes an int argument equal to 1 as the constant).
+static struct {
+  Kernel *k;
+  uint64_t withdrawn, unit_ones;
+} assumed;
+
+static uint64_t param_bit(Value *v) {
+  return v->param_index >= 0 && v->param_index < 64 ? (uint64_t)1 << v->param_index : 0;
+}
+
 // A parameter: the aligned variant's assumption, a ":16" hint, else a pointer aligned to
 // its element and an integer of unknown divisibility.
 static int64_t param_divisibility(Value *v, int variant) {
   bool assumable = v->ty.kind == TY_PTR || (scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1);
+  if (variant == ALIGNED_VARIANT && (assumed.withdrawn & param_bit(v))) variant = PLAIN_VARIANT;
   if (assumable && (v->ival >= 16 || variant == ALIGNED_VARIANT)) return 16;
   return v->ty.kind == TY_PTR ? elem_bytes(type_scalar(v->ty.pointee)) : 1;
+}
+
+static AxisInfo param_info(Value *v, int variant) {
+  uint64_t bit = param_bit(v);
+  bool one = variant == ALIGNED_VARIANT && (assumed.unit_ones & bit) && !(assumed.withdrawn & bit);
+  if (one && scalar_is_int(v->ty.kind) && v->ty.kind != TY_I1) return uniform(v->shape, MODULUS_MAX, 1);
+  return uniform(v->shape, param_divisibility(v, variant), 0);
 }
 
 // A dim's divisibility where every element counts (a run's later elements are not
@@ -122,16 +143,23 @@ static AxisInfo compare_info(Value *v, AxisInfo a, AxisInfo b) {
   return r;
 }
 
-// a % b for ints, b the same along a run of a: a run of a that starts at a multiple of 2^k
-// goes on while no multiple of b falls inside it, so runs of gcd(a's contiguity, a's and b's
-// divisibility) (Triton's RemOp contiguity, with the start's divisibility). Divisibility
-// is left unknown, so no vector access is inferred from it; the layout pass reads the runs.
+// a % b for ints, b the same along the dim: a run of a that starts at a multiple of 2^k
+// goes on while no multiple of b falls inside it, so runs of c = gcd(a's contiguity, a's
+// and b's divisibility) (Triton's RemOp), each starting at a's run start less a multiple
+// of b: a's residue modulo what c and both moduli share, where b is 0 modulo that.
+// (Non-negative a, as Triton's AxisInfo assumes.)
 static AxisInfo rem_info(Value *v, AxisInfo a, AxisInfo b) {
   AxisInfo r = unknown(v->shape.rank);
   for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
     r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
     int64_t n = v->shape.rank ? v->shape.dim[d] : 1;
-    if (b.constancy[d] == n && a.contiguity[d] > 1) r.contiguity[d] = gcd64(a.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+    if (b.constancy[d] != n) continue;
+    int64_t c = gcd64(a.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+    r.contiguity[d] = c > 1 ? c : 1;
+    int64_t m = gcd64(gcd64(a.modulus[d], b.modulus[d]), c > 1 ? c : MODULUS_MAX);
+    while (m > 1 && floor_mod(b.residue[d], m)) m /= 2;
+    r.modulus[d] = m;
+    r.residue[d] = floor_mod(a.residue[d], m);
   }
   return r;
 }
@@ -227,9 +255,7 @@ static AxisInfo compute(Value *v, int variant) {
   case V_CONST:
     if (!scalar_is_int(v->ty.kind)) return uniform(v->shape, 1, 0);
     return uniform(v->shape, MODULUS_MAX, v->ival);
-  case V_PARAM:
-    if (variant == ALIGNED_VARIANT && v->unit_assumed) return uniform(v->shape, MODULUS_MAX, 1);
-    return uniform(v->shape, param_divisibility(v, variant), 0);
+  case V_PARAM: return param_info(v, variant);
   case V_PROGRAM_ID: case V_NUM_PROGRAMS: return uniform(v->shape, 1, 0);
   case V_BROADCAST: return broadcast_info(v, axis_info_in(v->a, variant));
   case V_EXPAND: return expand_info(v, axis_info_in(v->a, variant));
@@ -305,6 +331,47 @@ int axis_shifted_vector(Value *ptr, int variant, int64_t *shift) {
   if (vec < 2 || r == 0 || r % size) return 0;
   *shift = r / size;
   return vec;
+}
+
+// ---------------------------------------------------------------- along a layout's runs
+// The questions the printer asks of an access laid out in l, whose threads hold runs of
+// l->vec consecutive elements along the space's last dim: the value's dim that follows it
+// (-1: none, the value is the same along a run).
+static int run_dim(const Layout *l, int rank) {
+  for (int d = 0; d < rank; d++)
+    if (l->map[d] == l->space.rank - 1) return d;
+  return -1;
+}
+
+// Is v the same along every run of l (scalars are)?
+bool axis_run_constant(Value *v, const Layout *l, int variant) {
+  int d = v->shape.rank ? run_dim(l, v->shape.rank) : -1;
+  return d < 0 || axis_info_in(v, variant).constancy[d] >= l->vec;
+}
+
+// Does v go up by one (an element, for pointers) from each element of a run of l to the next?
+bool axis_run_contiguous(Value *v, const Layout *l, int variant) {
+  int d = v->shape.rank ? run_dim(l, v->shape.rank) : -1;
+  return d >= 0 && axis_info_in(v, variant).contiguity[d] >= l->vec;
+}
+
+// Where ptr goes up by one element along runs of vec elements of l, each run starting
+// `shift` elements past a vec-element boundary: the shift (in *shift), else false.
+bool axis_run_shift(Value *ptr, const Layout *l, int vec, int variant, int64_t *shift) {
+  int d = ptr->shape.rank ? run_dim(l, ptr->shape.rank) : -1;
+  if (d < 0 || ptr->ty.kind != TY_PTR) return false;
+  int64_t size = elem_bytes(type_scalar(ptr->ty.pointee));
+  AxisInfo a = axis_info_in(ptr, variant);
+  if (a.contiguity[d] < vec || a.modulus[d] < size * vec || floor_mod(a.residue[d], size) != 0) return false;
+  *shift = floor_mod(a.residue[d], size * vec) / size;
+  return true;
+}
+
+// Can an access through ptr laid out in l move chunks of vec elements, each starting
+// `shift` elements past a vec-element boundary (0: aligned), its mask the same over each?
+bool axis_run_vector(Value *ptr, Value *mask, const Layout *l, int vec, int64_t shift, int variant) {
+  int64_t c;
+  return axis_run_shift(ptr, l, vec, variant, &c) && c == shift && (!mask || axis_run_constant(mask, l, variant));
 }
 
 // What two values' facts have in common: Triton's join of a loop's entry and back edge.
@@ -414,14 +481,145 @@ static void note_accesses(Stmt *s) {
 }
 
 void axisinfo_pass(Kernel *k) {
-  axisinfo_refresh(k);
+  assumed.k = k;
+  assumed.withdrawn = assumed.unit_ones = 0;
+  generation++;
+  solve_vars(k->body);
   pass_generation = sem_walk_mark();
   note_accesses(k->body);
 }
 
-void axisinfo_refresh(Kernel *k) {
+// The aligned variant's facts from here on: with the arguments in `withdrawn` assumed
+// nothing of, and the ints in `unit_ones` equal to 1 (the variables solved again).
+void axisinfo_assume(Kernel *k, uint64_t withdrawn, uint64_t unit_ones) {
+  if (assumed.k == k && assumed.withdrawn == withdrawn && assumed.unit_ones == unit_ones) return;
+  assumed.k = k;
+  assumed.withdrawn = withdrawn;
+  assumed.unit_ones = unit_ones;
   generation++;
   solve_vars(k->body);
+}
+
+// ---------------------------------------------------------------- unit strides
+// Triton specializes an int argument equal to 1 as the constant 1, so that an access whose
+// index along its run is multiplied by it (tutorial 03's `offs_k[None, :] * stride_ak`) is
+// contiguous. The ints the aligned variant may assume equal to 1: those that multiply, in
+// some access's address, an index that runs along the dim the access's layout walks (its
+// launch condition keeps only those an access needs).
+
+// The arguments the aligned variant may assume things of: no `:16` hint says more.
+uint64_t assumable_params(Kernel *k) {
+  uint64_t m = 0;
+  for (int i = 0; i < k->params.len && i < 64; i++) {
+    Param *p = k->params.items[i];
+    bool kind = p->ty.kind == TY_PTR || (scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1);
+    if (!p->is_constexpr && kind && p->divisibility < 16) m |= (uint64_t)1 << i;
+  }
+  return m;
+}
+
+typedef struct {
+  Vec vars, values;  // a variable, each value assigned to it (first values and steps too)
+  Vec seen, seen_dim;  // (value, dim) pairs already followed
+  uint64_t candidates, wanted;
+} UnitSearch;
+
+static void collect_assigned(Stmt *s, UnitSearch *q) {
+  for (; s; s = s->next) {
+    Value *vs[3] = {s->v, s->kind == S_FOR ? s->lo : NULL, s->kind == S_FOR ? s->step : NULL};
+    if (s->kind == S_VARDEF || s->kind == S_ASSIGN || s->kind == S_FOR)
+      for (int i = 0; i < 3; i++)
+        if (vs[i]) vec_push(&q->vars, s->var), vec_push(&q->values, vs[i]);
+    collect_assigned(s->body, q);
+    collect_assigned(s->orelse, q);
+  }
+}
+
+static bool int_param_factor(Value *p, UnitSearch *q) {
+  p = unbroadcast(p);
+  return p->kind == V_PARAM && scalar_is_int(p->ty.kind) && (q->candidates & param_bit(p));
+}
+
+// The dim of v's operand `a` that v's dim d reads (-1: none, or one of size 1).
+static int operand_dim(Value *v, int d) {
+  switch (v->kind) {
+  case V_BROADCAST: {
+    int s = d - (v->shape.rank - v->a->shape.rank);
+    return s >= 0 && v->a->shape.dim[s] > 1 ? s : -1;
+  }
+  case V_EXPAND: return d == v->ival ? -1 : d < v->ival ? d : d - 1;
+  case V_PERMUTE: return v->perm[d];
+  default: return d;
+  }
+}
+
+// Follows an address down to its index math, with d the dim its run walks.
+static void unit_cone(Value *v, int d, UnitSearch *q) {
+  if (!v || d < 0 || d >= v->shape.rank) return;
+  for (int i = 0; i < q->seen.len; i++)
+    if (q->seen.items[i] == v && (intptr_t)q->seen_dim.items[i] == d) return;
+  vec_push(&q->seen, v);
+  vec_push(&q->seen_dim, (void *)(intptr_t)d);
+  if (v->kind == V_BINARY && v->op == OP_MUL && scalar_is_int(v->ty.kind)) {
+    Value *x[2] = {v->a, v->b}, *p[2] = {v->b, v->a};
+    for (int i = 0; i < 2; i++)
+      if (int_param_factor(p[i], q) && x[i]->shape.rank == v->shape.rank &&
+          axis_info_in(x[i], ALIGNED_VARIANT).contiguity[d] > 1)
+        q->wanted |= param_bit(unbroadcast(p[i]));
+  }
+  if (v->kind == V_VAR)
+    for (int i = 0; i < q->vars.len; i++)
+      if (q->vars.items[i] == v) unit_cone(q->values.items[i], d, q);
+  bool shaped = v->kind == V_BROADCAST || v->kind == V_EXPAND || v->kind == V_PERMUTE;
+  if (shaped) {
+    unit_cone(v->a, operand_dim(v, d), q);
+    return;
+  }
+  if (v->kind != V_BINARY && v->kind != V_UNARY && v->kind != V_CAST && v->kind != V_WHERE) return;
+  Value *ops[3] = {v->a, v->b, v->c};
+  for (int i = 0; i < 3; i++)
+    if (ops[i] && ops[i]->shape.rank == v->shape.rank) unit_cone(ops[i], d, q);
+}
+
+// The dim of a value of this rank that layout l's runs walk (-1: none).
+static int walked_dim(const Layout *l, int rank) {
+  for (int d = 0; l && d < rank; d++)
+    if (l->map[d] == l->space.rank - 1) return d;
+  return -1;
+}
+
+static void unit_loads(Value *v, UnitSearch *q, int mark) {
+  if (!v || v->visit == mark) return;
+  v->visit = mark;
+  if (v->kind == V_LOAD && v->shape.rank) unit_cone(v->a, walked_dim(v->layout, v->shape.rank), q);
+  unit_loads(v->a, q, mark);
+  unit_loads(v->b, q, mark);
+  unit_loads(v->c, q, mark);
+  for (int i = 0; i < v->results.len; i++) unit_loads(v->results.items[i], q, mark);
+}
+
+static void unit_accesses(Stmt *s, UnitSearch *q, int mark, int threads) {
+  for (; s; s = s->next) {
+    Value *vs[STMT_VALUES];
+    stmt_values(s, vs);
+    for (int i = 0; i < STMT_VALUES; i++) unit_loads(vs[i], q, mark);
+    if (s->kind == S_STORE && s->ptr->shape.rank) {
+      Layout own;
+      unit_cone(s->ptr, walked_dim(layout_own_space(s->ptr, threads, &own), s->ptr->shape.rank), q);
+    }
+    unit_accesses(s->body, q, mark, threads);
+    unit_accesses(s->orelse, q, mark, threads);
+  }
+}
+
+// (Of a laid-out kernel: which dim each access's runs walk.)
+uint64_t axisinfo_unit_candidates(Kernel *k, int threads) {
+  UnitSearch q = {.candidates = assumable_params(k)};
+  if (!q.candidates) return 0;
+  axisinfo_assume(k, 0, 0);
+  collect_assigned(k->body, &q);
+  unit_accesses(k->body, &q, sem_walk_mark(), threads);
+  return q.wanted;
 }
 
 // ---------------------------------------------------------------- constant differences

@@ -401,7 +401,6 @@ static void clear_value(int mark, Value *v) {
   v->visit = mark;
   v->layout = NULL;
   v->predicated = v->read_across = false;
-  v->axis.known = false;  // (facts are the variant's: emit.c notes them again)
   clear_value(mark, v->a);
   clear_value(mark, v->b);
   clear_value(mark, v->c);

@@ -25,7 +25,7 @@ static Vec unit_candidates(Kernel *k) {
   Vec out = {0};
   for (int i = 0; i < k->params.len; i++) {
     Param *p = k->params.items[i];
-    if (!p->is_constexpr && p->value && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1 && p->divisibility < 16)
+    if (!p->is_constexpr && p->value && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1 && p->divisibility < 16 && i < 64)
       vec_push(&out, p->value);
   }
   return out;
@@ -56,10 +56,9 @@ static void consider_load(Kernel *k, Value *x, Vec *candidates) {
   int other = -1;
   for (int i = 0; i < candidates->len; i++) {
     Value *p = candidates->items[i];
-    p->unit_assumed = true;
-    axisinfo_refresh(k);
+    axisinfo_assume(k, 0, (uint64_t)1 << p->param_index);
     int d = other_run_dim(x->a, &best);
-    p->unit_assumed = false;
+    axisinfo_assume(k, 0, 0);
     if (d == -2) {  // (an int that may be 1 gives the last dim runs: the layout's own choice)
       x->unit_run = last + 1;
       return;
@@ -88,5 +87,4 @@ void unit_stride_pass(Kernel *k) {
   Vec candidates = unit_candidates(k);
   if (!candidates.len) return;
   walk(k, k->body, &candidates);
-  axisinfo_refresh(k);  // (the facts without any trial's assumption)
 }
