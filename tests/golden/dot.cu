@@ -2292,7 +2292,7 @@ extern "C" cudaError_t dot_stationary(cudaStream_t _stream, half *w_ptr, half *x
 
 extern "C" cudaError_t dot_prefetch_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, half *w_ptr, half *x_ptr, float *o_ptr, int32_t T) {
   if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
-  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(x_ptr) && tl2cu_aligned16(o_ptr) && T % 16 == 0)
+  if (tl2cu_aligned16(w_ptr) && tl2cu_aligned16(x_ptr) && tl2cu_aligned16(o_ptr))
     tl2cu_kernels::dot_prefetch<true><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, o_ptr, T);
   else
     tl2cu_kernels::dot_prefetch<false><<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(w_ptr, x_ptr, o_ptr, T);
