@@ -165,13 +165,20 @@ static const char *held_in_other_space(Value *v, const Layout *lay, const char *
   return xprintf("tl2cu_squeeze<0x%x>(_k)", moving);
 }
 
+// Do two layouts of one space give each thread the same elements? A variant's layouts of a
+// space do; a staged store's runs of 16 bytes (scratch.c staged_store_layout) are its own,
+// over an mma space or over a blocked one with other runs (a run template's kRun).
+static bool assign_alike(const Layout *a, const Layout *b) {
+  if (!shape_eq(a->space, b->space) || a->kind != b->kind || a->threads != b->threads) return false;
+  if (a->kind == LAYOUT_MMA) return a->wm == b->wm && a->wn == b->wn;
+  return a->vec == b->vec && a->kernel_run == b->kernel_run;
+}
+
 // The register of v's array (C text, of the reader's _k) that holds v where the reading
 // thread's element of layout lay reads it at coordinates sym; NULL if the thread lacks it.
 const char *held_register(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
-  // (the layouts of a space assign its elements alike, but for a staged store's blocked
-  // layout over an mma space: access.c store_staging_bytes)
-  if (!shape_eq(l->space, lay->space) || l->kind != lay->kind) return held_in_other_space(v, lay, sym);
+  if (!assign_alike(l, lay)) return held_in_other_space(v, lay, sym);
   for (int i = 0; i < v->shape.rank; i++)
     if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return NULL;
   return sliced_index(l, lay);
