@@ -221,7 +221,7 @@ __global__ void __launch_bounds__(128) dot_f32(float *a_ptr, float *b_ptr, float
       for (int _k = 0; _k < 8; _k += 4) {  // 16-byte stores
         const int _e = tl2cu_elem_rows<4, 128>(_tid, _k);
         const tl2cu_vec<float, 4> _t = *(const tl2cu_vec<float, 4> *)(tl2cu_smem + (_e >> 5) * 144 + (_e & 31) * 4);
-        *(tl2cu_vec<float, 4> *)(c_ptr + c[_k]) = _t;
+        *(tl2cu_vec<float, 4> *)(c_ptr + (((_e >> 5) * 32) + (_e & 31))) = _t;
       }
     }
   } else {

@@ -171,7 +171,8 @@ static const char *held_in_other_space(Value *v, const Layout *lay, const char *
 static bool assign_alike(const Layout *a, const Layout *b) {
   if (!shape_eq(a->space, b->space) || a->kind != b->kind || a->threads != b->threads) return false;
   if (a->kind == LAYOUT_MMA) return a->wm == b->wm && a->wn == b->wn;
-  return a->vec == b->vec && a->kernel_run == b->kernel_run;
+  // (a kernel-run layout's runs are kRun: the same in every instance only where they are 1)
+  return a->vec == b->vec && (a->kernel_run == b->kernel_run || a->vec == 1);
 }
 
 // The register of v's array (C text, of the reader's _k) that holds v where the reading
