@@ -1,7 +1,7 @@
-// access.c: how loads and stores touch memory. A small AxisInfo (contiguity,
-// residues modulo powers of two, mask uniformity along a thread's run) decides
-// 16-byte vector accesses and the aligned variant's launch-time assumptions; load
-// and store windows serve stencils' shifted accesses from aligned vectors.
+// access.c: how loads and stores touch memory: 16-byte vector accesses where the axisinfo
+// pass's facts along a thread's run allow them, the aligned variant's launch-time
+// assumptions each one needs, and load and store windows that serve stencils' shifted
+// accesses from aligned vectors.
 #include "emit.h"
 
 #include <stdlib.h>

@@ -151,8 +151,7 @@ Cx operand_cx(Value *v, Cx *cx) {
 bool held_here(Value *v, Cx *cx) { return held_at(v, cx->lay, cx->sym); }
 
 // Is block value v, read at cx outside the elements its own array holds there, recomputed
-// from its definition (index math) rather than converted? read_named's choice, which the
-// access facts (access.c axis_of) follow.
+// from its definition (index math) rather than converted? read_named's choice.
 bool recomputed_at(Value *v, Cx *cx) {
   return cx->lay && shape_numel(v->shape) > 1 && !(v->layout && held_here(v, cx)) && recomputable(v);
 }

@@ -8,8 +8,11 @@
 // need (access.c's windows). Computed twice: with the facts the kernel states (":16"
 // hints, constants), and with those of the aligned variant, which assumes every pointer
 // 16-byte aligned and every integer argument divisible by 16, as Triton's specialization
-// finds at launch. Layout assignment reads the contiguity to lay a load out along its
-// memory (Triton's Coalesce pass); the pass records each access's widest vector.
+// finds at launch (axisinfo_assume: with some arguments withdrawn from that assumption, or
+// ints taken as 1, as the launch condition's search and the unit strides ask). Layout
+// assignment reads the contiguity to lay a load out along its memory (Triton's Coalesce
+// pass); the pass records each access's widest vector; the printer asks it, along a
+// layout's runs (axis_run_*), whether an access moves vectors and what that needs.
 #include "tl2cu.h"
 
 enum { MODULUS_MAX = 1 << 30 };  // "a multiple of anything": zero's modulus, capped

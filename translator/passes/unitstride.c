@@ -5,14 +5,14 @@
 // dim that makes contiguous (its Coalesce pass). A GEMM's weight stored [N, K] and read as
 // B = w.T (`offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn`, stride_bk = 1 at run
 // time) is then read along K, 16 bytes a thread. tl2cu's aligned variant assumes such ints 1
-// where they multiply a run's index (access.c), but the layout comes first: laid out along
+// where they multiply a run's index (axisinfo.c), but the layout comes first: laid out along
 // N, B's runs never meet stride_bk and the tile was read a byte at a time (unsloth's fp8
 // block GEMM: 0.09x Triton, docs/NOTES.md 77).
 //
 // For each dot operand (or the load a transposed operand, tl.trans(w), reads) loaded through a pointer with no contiguous dim in the kernel's own
 // facts, each int argument that can be 1 (no ":16" hint) is tried alone as 1 in the aligned
 // variant's facts (axisinfo.c). Where the last dim has runs, with or without such an int,
-// the operand keeps its runs there (the aligned variant's unit-param discovery finds that
+// the operand keeps its runs there (axisinfo_unit_candidates finds that
 // int); where none gives it runs and one gives another dim runs (the longest, as Triton
 // orders dims by contiguity), the operand records that dim (Value.unit_run),
 // and the aligned variant's layout (layout_assign) runs it along memory there. The printer

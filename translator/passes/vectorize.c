@@ -1,8 +1,8 @@
 // vectorize.c: which accesses of a laid-out kernel can move vectors, from the axisinfo
 // pass's facts, the layouts (layout.c) and the packed bytes (pack.c). It decides the plain
 // variant's runs (emit.c): 16 bytes where some access moves vectors, else 4 bytes.
-// access.c still decides, access by access while printing, what each one emits
-// (docs/NOTES.md 54); the two agree on every sample, golden and fuzz kernel.
+// access.c decides, access by access while printing, what each one emits, from the same
+// facts (axis_run_vector).
 #include "tl2cu.h"
 
 // Would an access of this element type, vector width (the axisinfo pass's) and layout
