@@ -80,6 +80,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/map_elementwise.py -o $(BUILD)/gpu/map_elementwise.cu
 	$(BUILD)/tl2cu tests/golden/dot.py -o $(BUILD)/gpu/dot.cu
 	$(BUILD)/tl2cu tests/golden/staged_store_indices.py -o $(BUILD)/gpu/staged_store_indices.cu
+	$(BUILD)/tl2cu tests/golden/fp4_decode.py -o $(BUILD)/gpu/fp4_decode.cu
 	$(BUILD)/tl2cu tests/golden/wgmma_reps.py -o $(BUILD)/gpu/wgmma_reps.cu
 	$(BUILD)/tl2cu tests/golden/wgmma_reps8.py -o $(BUILD)/gpu/wgmma_reps8.cu
 	$(BUILD)/tl2cu tests/golden/dot.py --target sm_90 -o $(BUILD)/gpu/dot_mma.cu
