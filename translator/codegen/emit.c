@@ -349,10 +349,12 @@ static const char *ex_extern(Em *em, Value *v, const char *A, Cx *cx) {
     str_addf(&types, ", %s", ctype(ops[i]->ty));
     str_addf(&args, ", %s", ex(em, ops[i], &ci));
   }
-  const char *decl = xprintf("extern \"C\" __device__ %s %s(%s);", ctype(v->ty), v->fn, types.buf);
-  bool known = false;
-  for (int i = 0; i < em->externs.len && !known; i++) known = !strcmp(em->externs.items[i], decl);
-  if (!known) vec_push(&em->externs, (void *)decl);
+  bool known = false;  // (a libdevice name has one signature)
+  for (int i = 0; i < em->extern_names.len && !known; i++) known = !strcmp(em->extern_names.items[i], v->fn);
+  if (!known) {
+    vec_push(&em->extern_names, (void *)v->fn);
+    vec_push(&em->externs, (void *)xprintf("extern \"C\" __device__ %s %s(%s);", ctype(v->ty), v->fn, types.buf));
+  }
   return xprintf("%s(%s)", v->fn, args.buf);
 }
 

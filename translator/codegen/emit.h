@@ -22,6 +22,7 @@ typedef struct {
   int threads;
   Vec conversions;  // Conversion*, printed for the statement `converted`
   Vec externs;      // the "extern \"C\" ..." declarations of the libdevice functions called
+  Vec extern_names; // ... their names (const char *)
   int smem_bytes;
   int last_line;
   int last_file;  // (of last_line: an imported helper's lines are another file's)

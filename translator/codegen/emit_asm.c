@@ -37,10 +37,10 @@ static const char *position(const Groups *g, int j, const char **real) {
   return k;
 }
 
-// Operand i's element at position j of the group, as bits (padding: 0).
+// Operand i's element at position j of the group, as bits (padding: NULL, the bits 0).
 static const char *operand_bits(const Groups *g, Type t, int i, int j) {
   const char *real, *k = position(g, j, &real);
-  if (real && !*real) return "0u";
+  if (real && !*real) return NULL;
   const char *x = bits_of(t, g->l ? xprintf("_a%d[%s]", i, k) : xprintf("_a%d", i));
   return real ? xprintf("(%s ? %s : 0u)", real, x) : x;
 }
@@ -58,8 +58,8 @@ static const char *input_reg(const Groups *g, Reg *reg, Type t, int i, int j0, i
   str_add(&w, "");
   for (int m = 0; m < n; m++) {
     const char *b = operand_bits(g, t, i, j0 + m);
-    if (n == 1) str_add(&w, b);
-    else if (strcmp(b, "0u")) str_addf(&w, "%s(uint32_t)%s%s", w.len ? " | " : "", b, m ? xprintf(" << %d", m * bw) : "");
+    if (n == 1) str_add(&w, b ? b : "0u");
+    else if (b) str_addf(&w, "%s(uint32_t)%s%s", w.len ? " | " : "", b, m ? xprintf(" << %d", m * bw) : "");
   }
   if (!w.len) str_add(&w, "0u");  // a register of padding alone
   else if (n > 1) w.buf = (char *)xprintf("(%s)", w.buf);
