@@ -45,8 +45,8 @@ static const char usage[] =
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
     "  -MF FILE                the same, into FILE\n"
     "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
-    "      --dump-ir[=PASS]    print the IR after PASS (trace, canon, group, axisinfo, layout, contract, convert,\n"
-    "                          smem; default layout) on stdout instead of writing CUDA\n"
+    "      --dump-ir[=PASS]    print the IR after PASS (trace, canon, group, axisinfo, unitstride, layout,\n"
+    "                          contract, convert, smem; default layout) on stdout instead of writing CUDA\n"
     "  -h, --help, --version\n"
     "\n"
     "Every long option takes its value as --opt=VALUE or --opt VALUE.\n"
@@ -208,13 +208,13 @@ static void set_format(Options *opt, Origin *o, const char *n, const char *v) {
 }
 static void set_dump_ir(Options *opt, Origin *o, const char *n, const char *v) {
   (void)n;
-  static const char *const passes[] = {"trace",  "canon",    "group",   "axisinfo",
+  static const char *const passes[] = {"trace",  "canon",    "group",   "axisinfo", "unitstride",
                                         "layout", "contract", "convert", "smem"};  // main.c's order
   opt->dump_ir = v ? v : "layout";
   bool known = false;
   for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) known |= !strcmp(opt->dump_ir, passes[i]);
   if (!known)
-    bad_option(o, "--dump-ir takes trace, canon, group, axisinfo, layout, contract, convert or smem (the passes), "
+    bad_option(o, "--dump-ir takes trace, canon, group, axisinfo, unitstride, layout, contract, convert or smem (the passes), "
                   "not '%s'", opt->dump_ir);
 }
 static void set_depfile(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, (void)v, opt->write_depfile = true; }

@@ -220,6 +220,7 @@ static const char *op_arguments(Dump *d, Value *v) {
     if (v->b) str_addf(&t, ", mask %s", operand(d, v->b));
     if (v->c) str_addf(&t, ", other %s", operand(d, v->c));
     str_add(&t, vector_text(v->vector));
+    if (v->unit_run) str_addf(&t, " {runs along dim %d where an int argument is 1}", v->unit_run - 1);  // (unitstride.c)
     return t.buf;
   default:
     if (v->a) str_add(&t, operand(d, v->a));
