@@ -877,8 +877,13 @@ typedef struct {
 } CoordSym;
 const CoordSym *coord_sym(const char *sym);
 bool held_at(Value *v, const Layout *lay, const char *const *sym);  // does the reading thread hold v there?
-const char *held_register(Value *v, const Layout *lay, const char *const *sym);  // which register (C), NULL: none
-const char *space_register(const Layout *l, const char *k);  // a sliced layout's register k in its space's numbering
+// The register of a held value's array: tl2cu_squeeze<squeeze>(tl2cu_deposit<deposit>(_k)),
+// each step left out where its mask is 0 (sliced layouts' registers, layout.c).
+typedef struct {
+  bool held;
+  unsigned deposit, squeeze;
+} HeldRegister;
+HeldRegister held_register(Value *v, const Layout *lay, const char *const *sym);  // which register (.held false: none)
 
 // ---------------------------------------------------------------- smem.c
 // The kernel's shared-memory buffer (Kernel.smem) and each let's scratch (Stmt.scratch),

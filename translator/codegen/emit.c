@@ -52,6 +52,18 @@ const char *tid(Em *em) {
   return "_tid";
 }
 
+// Register k (C) of layout l as a register of l's whole space: k itself, unless l is sliced
+// (layout.c slice_values), whose registers are the space's bits l->keep.
+const char *space_register(const Layout *l, const char *k) {
+  return l->keep ? xprintf("tl2cu_deposit<0x%x>(%s)", l->keep, k) : k;
+}
+
+// A held value's register (convert.c held_register) as C over the element loop's _k.
+static const char *register_text(HeldRegister r) {
+  const char *k = r.deposit ? xprintf("tl2cu_deposit<0x%x>(_k)", r.deposit) : "_k";
+  return r.squeeze ? xprintf("tl2cu_squeeze<0x%x>(%s)", r.squeeze, k) : k;
+}
+
 // The element index e of thread `tid`'s element `k` (C expressions) in layout l.
 const char *elem_of_thread(Em *em, const Layout *l, const char *tid, const char *k) {
   k = space_register(l, k);  // (a sliced value's register k: layout.c)
@@ -169,10 +181,12 @@ static const char *read_named(Em *em, Value *v, Cx *cx) {
   if (v->shape.rank == 0 || v->rolled) return v->cname;
   if (em->rolling && shape_numel(v->shape) == 1) return elem_at(v, "0");  // a rolled loop indexes no array by k
   if (em->rolling && recomputable(v)) return ex_def(em, v, cx);
-  const char *reg = cx->lay && v->layout ? held_register(v, cx->lay, cx->sym) : NULL;
-  if (reg) {
-    em->reads_k = true;  // (a register of the element loop's _k)
-    return elem_at(v, reg);
+  if (cx->lay && v->layout) {
+    HeldRegister reg = held_register(v, cx->lay, cx->sym);
+    if (reg.held) {
+      em->reads_k = true;  // (a register of the element loop's _k)
+      return elem_at(v, register_text(reg));
+    }
   }
   if (shape_numel(v->shape) == 1) return elem_at(v, "0");  // every thread holds the one element
   if (!cx->lay) internal_error(__FILE__, __LINE__, "block value read in scalar code");

@@ -83,6 +83,7 @@ bool bound_counter(Stmt *s);
 void line(Em *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *config_label(const Kernel *k);  // "autotune config 2: BLOCK=64, num_warps=4" (k->config_text set)
 const char *elem_of(Em *em, const Layout *l, const char *k);  // element index e of this thread's element k (C text)
+const char *space_register(const Layout *l, const char *k);  // a sliced layout's register k in its space's numbering
 const char *elem_of_thread(Em *em, const Layout *l, const char *tid, const char *k);  // of thread tid's
 const char *elem_k(Em *em, const Layout *l, int64_t k);
 const char *elem_index(Em *em, const Layout *l);

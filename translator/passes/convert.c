@@ -119,18 +119,13 @@ static Place own_place(const Layout *l) {
   return p;
 }
 
-// Register k (C) of layout l as a register of l's whole space: k itself, unless l is sliced
-// (layout.c slice_values), whose registers are the space's bits l->keep.
-const char *space_register(const Layout *l, const char *k) {
-  return l->keep ? xprintf("tl2cu_deposit<0x%x>(%s)", l->keep, k) : k;
-}
-
 // The register of a value held in layout `held` that holds the element a loop over layout
-// `reader` (the same space) is at, register _k: the same, unless one of them is sliced.
-static const char *sliced_index(const Layout *held, const Layout *reader) {
-  if (held->keep == reader->keep) return "_k";
-  const char *k = space_register(reader, "_k");
-  return held->keep ? xprintf("tl2cu_squeeze<0x%x>(%s)", held->keep, k) : k;
+// `reader` (the same space) is at, register _k: the same, unless one of them is sliced
+// (layout.c slice_values): the reader's register in the space's numbering (its bits
+// reader->keep), then the held layout's bits of it.
+static HeldRegister sliced_index(const Layout *held, const Layout *reader) {
+  if (held->keep == reader->keep) return (HeldRegister){.held = true};
+  return (HeldRegister){.held = true, .deposit = reader->keep, .squeeze = held->keep};
 }
 
 // A sliced value read in another mma space (flash attention's alpha, sliced from the
@@ -138,31 +133,32 @@ static const char *sliced_index(const Layout *held, const Layout *reader) {
 // reader's layout, projected on the value, puts its elements in the same lanes and warps
 // and the same order of registers (each reader register whose basis moves the value is the
 // value's next). The value's register is then the reader's with the other bits dropped.
-static const char *held_in_other_space(Value *v, const Layout *lay, const char *const *sym) {
+static HeldRegister held_in_other_space(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
-  if (l->kind != LAYOUT_MMA || lay->kind != LAYOUT_MMA || !l->keep) return NULL;
+  HeldRegister none = {0};
+  if (l->kind != LAYOUT_MMA || lay->kind != LAYOUT_MMA || !l->keep) return none;
   Layout there = *lay;  // the reader's layout, v's dims mapped to the space dims it is read at
   for (int i = 0; i < v->shape.rank; i++) {
     there.map[i] = -1;
     for (int d = 0; d < lay->space.rank && v->shape.dim[i] > 1; d++)
       if (!strcmp(sym[i], coord_symbol(d))) there.map[i] = d;
-    if (v->shape.dim[i] > 1 && there.map[i] < 0) return NULL;
+    if (v->shape.dim[i] > 1 && there.map[i] < 0) return none;
   }
   LinearLayout mine = linear_layout(l, v->shape), theirs = linear_layout(&there, v->shape);
-  if (mine.nlane != theirs.nlane || mine.nwarp != theirs.nwarp) return NULL;
+  if (mine.nlane != theirs.nlane || mine.nwarp != theirs.nwarp) return none;
   for (int i = 0; i < mine.nlane; i++)
-    if (mine.lane[i] != theirs.lane[i]) return NULL;
+    if (mine.lane[i] != theirs.lane[i]) return none;
   for (int i = 0; i < mine.nwarp; i++)
-    if (mine.warp[i] != theirs.warp[i]) return NULL;
+    if (mine.warp[i] != theirs.warp[i]) return none;
   unsigned moving = 0;
   int next = 0;
   for (int i = 0; i < theirs.nreg; i++) {
     if (!theirs.reg[i]) continue;
-    if (next >= mine.nreg || theirs.reg[i] != mine.reg[next++]) return NULL;
+    if (next >= mine.nreg || theirs.reg[i] != mine.reg[next++]) return none;
     moving |= 1u << i;
   }
-  if (next != mine.nreg) return NULL;
-  return xprintf("tl2cu_squeeze<0x%x>(_k)", moving);
+  if (next != mine.nreg) return none;
+  return (HeldRegister){.held = true, .squeeze = moving};
 }
 
 // Do two layouts of one space give each thread the same elements? A variant's layouts of a
@@ -175,18 +171,19 @@ static bool assign_alike(const Layout *a, const Layout *b) {
   return a->vec == b->vec && (a->kernel_run == b->kernel_run || a->vec == 1);
 }
 
-// The register of v's array (C text, of the reader's _k) that holds v where the reading
-// thread's element of layout lay reads it at coordinates sym; NULL if the thread lacks it.
-const char *held_register(Value *v, const Layout *lay, const char *const *sym) {
+// The register of v's array (of the reader's _k) that holds v where the reading thread's
+// element of layout lay reads it at coordinates sym; .held false if the thread lacks it.
+HeldRegister held_register(Value *v, const Layout *lay, const char *const *sym) {
   const Layout *l = v->layout;
+  HeldRegister none = {0};
   if (!assign_alike(l, lay)) return held_in_other_space(v, lay, sym);
   for (int i = 0; i < v->shape.rank; i++)
-    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return NULL;
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return none;
   return sliced_index(l, lay);
 }
 
 // Does the reading thread's element of space lay hold v at these coordinates?
-bool held_at(Value *v, const Layout *lay, const char *const *sym) { return held_register(v, lay, sym) != NULL; }
+bool held_at(Value *v, const Layout *lay, const char *const *sym) { return held_register(v, lay, sym).held; }
 
 // A conversion's buffer pads each row of v's last dim with one element (when v has rows):
 // a layout that reads across rows (a transpose) then finds consecutive rows in
