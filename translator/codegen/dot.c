@@ -203,6 +203,7 @@ static const char *operand_elem(Em *em, Value *v, Value *x, const char *at, Cx *
       rows.dim[0] = x->shape.dim[1];
       at_row.crd[0] = own->crd[1], at_row.crd[1] = own->crd[0];
       at_row.crd_e[0] = own->crd_e[1], at_row.crd_e[1] = own->crd_e[0];
+      at_row.crd_zero[0] = own->crd_zero[1], at_row.crd_zero[1] = own->crd_zero[0];
     }
     rows.dim[rows.rank - 1] = dot_operand_pitch(v, x);
     return xprintf("((%s*)(tl2cu_smem + %s))[%s]", ctype(x->ty), at, linear_of(&at_row, rows));

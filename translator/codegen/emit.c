@@ -141,6 +141,7 @@ Cx identity_cx(const Layout *l, bool *uses_e) {
     c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
     c.sym[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
     c.crd_e[i] = l && l->map[i] >= 0;
+    c.crd_zero[i] = !c.crd_e[i];
   }
   return c;
 }
@@ -155,6 +156,7 @@ Cx operand_cx(Value *v, Cx *cx) {
   for (int j = 0; j < v->a->shape.rank; j++) {
     int i = operand_coord_index(v, j);
     c.crd_e[j] = i >= 0 && cx->crd_e[i];
+    c.crd_zero[j] = i < 0 || cx->crd_zero[i];
   }
   return c;
 }
@@ -267,10 +269,6 @@ static const char *binary_int(Value *v, const char *A, const char *B) {
   const char *sym = NULL;
   switch (v->op) {
   case OP_ADD: case OP_SUB: case OP_MUL: {
-    // arange(0, 1) and friends end as literals: x + 0 and x * 1 read better as x
-    bool b0 = !strcmp(B, "0"), a0 = !strcmp(A, "0"), b1 = !strcmp(B, "1"), a1 = !strcmp(A, "1");
-    if (!narrow && (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1))) return A;
-    if (!narrow && ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1))) return B;
     if (!cannot_wrap(v)) return int_arith(v->op, t, A, B);
     sym = v->op == OP_ADD ? "+" : v->op == OP_SUB ? "-" : "*";  // exact in plain C, and nvcc can fold it
     break;
@@ -303,7 +301,23 @@ static const char *ex_binary(Em *em, Value *v, Cx *cx) {
   const char *A = fused && v->fuse == 1 ? "" : ex(em, v->a, &ca);
   const char *B = fused && v->fuse == 2 ? "" : ex(em, v->b, &cb);
   if (v->ty.kind == TY_PTR) return xprintf("(%s + %s)", A, B);
-  if (scalar_is_float(v->a->ty.kind)) return binary_float(em, v, A, B, cx);
+  if (scalar_is_float(v->a->ty.kind)) {
+    const char *text = binary_float(em, v, A, B, cx);
+    cx->lit_known = false;  // (whatever an operand printed inside it)
+    return text;
+  }
+  // arange(0, 1) and friends end as literals: x + 0, x - 0 and x * 1 read better as x
+  bool wide = scalar_bits(v->a->ty.kind) >= 32 && v->a->ty.kind != TY_I1;
+  bool b0 = cb.lit_known && cb.lit == 0, b1 = cb.lit_known && cb.lit == 1;
+  bool a0 = ca.lit_known && ca.lit == 0, a1 = ca.lit_known && ca.lit == 1;
+  if (wide && (((v->op == OP_ADD || v->op == OP_SUB) && b0) || (v->op == OP_MUL && b1))) {
+    cx->lit_known = ca.lit_known, cx->lit = ca.lit;
+    return A;
+  }
+  if (wide && ((v->op == OP_ADD && a0) || (v->op == OP_MUL && a1))) {
+    cx->lit_known = cb.lit_known, cx->lit = cb.lit;
+    return B;
+  }
   return binary_int(v, A, B);
 }
 
@@ -425,7 +439,7 @@ const char *linear_of(Cx *cx, Shape s) {
   int64_t stride = 1;
   int terms = 0;
   for (int i = s.rank - 1; i >= 0; i--) {
-    if (s.dim[i] > 1 && strcmp(cx->crd[i], "0")) {
+    if (s.dim[i] > 1 && !cx->crd_zero[i]) {
       const char *c = use_crd(cx, i);
       str_addf(&t, "%s%s", terms++ ? " + " : "", stride == 1 ? c : xprintf("%s * %lld", c, (long long)stride));
     }
@@ -437,13 +451,29 @@ const char *linear_of(Cx *cx, Shape s) {
 
 // The value v at the current element: its variable if it has one, else its definition inline.
 const char *ex(Em *em, Value *v, Cx *cx) {
-  if (is_materialized(v) && v->kind != V_PARAM) return read_named(em, v, cx);
-  return ex_def(em, v, cx);
+  cx->lit_known = false;
+  const char *text = is_materialized(v) && v->kind != V_PARAM ? read_named(em, v, cx) : ex_def(em, v, cx);
+  // (only these print a bare literal as such: the others wrap what their operands printed)
+  switch (v->kind) {
+  case V_CONST: case V_ARANGE: case V_BROADCAST: case V_EXPAND: case V_PERMUTE: case V_FLIP: case V_RESHAPE:
+  case V_SPLIT: case V_BINARY: break;
+  default: cx->lit_known = false;
+  }
+  return text;
+}
+
+// v's operand read at other coordinates (c): its text, whether it is a bare literal too.
+static const char *ex_at(Em *em, Value *a, Cx *c, Cx *cx) {
+  const char *text = ex(em, a, c);
+  cx->lit_known = c->lit_known, cx->lit = c->lit;
+  return text;
 }
 
 static const char *ex_def(Em *em, Value *v, Cx *cx) {
   switch (v->kind) {
-  case V_CONST: return literal(v);
+  case V_CONST:
+    if (v->ty.kind == TY_I32 && v->ival != INT32_MIN) cx->lit_known = true, cx->lit = v->ival;  // (printed bare)
+    return literal(v);
   case V_PARAM: return v->cname;
   case V_PROGRAM_ID:
     if (em->k->program_threads && v->ival == 0) return "_program_x";
@@ -452,13 +482,16 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     if (em->k->program_threads && v->ival == 0) return "(int32_t)tl2cu_programs_x";
     return xprintf("(int32_t)gridDim.%c", "xyz"[v->ival]);
   case V_ARANGE: {
-    const char *c = cx->lay ? use_crd(cx, 0) : "0";
-    if (!strcmp(c, "0")) return xprintf("%lld", (long long)v->ival);
+    if (!cx->lay || cx->crd_zero[0]) {
+      cx->lit_known = true, cx->lit = v->ival;
+      return xprintf("%lld", (long long)v->ival);
+    }
+    const char *c = use_crd(cx, 0);
     return v->ival ? xprintf("(%lld + %s)", (long long)v->ival, c) : c;
   }
   case V_BROADCAST: case V_EXPAND: case V_PERMUTE: {
     Cx c = operand_cx(v, cx);
-    return ex(em, v->a, &c);
+    return ex_at(em, v->a, &c, cx);
   }
   case V_FLIP: {
     Cx c = child(cx);
@@ -466,7 +499,8 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     c.crd[ax] = xprintf("(%lld - %s)", (long long)(v->shape.dim[ax] - 1), cx->crd[ax]);
     c.sym[ax] = flip_symbol(v->shape.dim[ax], cx->sym[ax]);
     c.crd_e[ax] = cx->crd_e[ax];
-    return ex(em, v->a, &c);
+    c.crd_zero[ax] = false;
+    return ex_at(em, v->a, &c, cx);
   }
   case V_RESHAPE: {  // row-major: the same linear index in both shapes
     Cx c = child(cx);
@@ -479,10 +513,11 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
       int64_t d = v->a->shape.dim[j];
       c.crd[j] = d == 1 ? "0" : xprintf("((%s / %lld) %% %lld)", lin, (long long)stride, (long long)d);
       c.crd_e[j] = d > 1 && lin_e;
+      c.crd_zero[j] = d == 1;
       c.sym[j] = reshape_symbol(lin_sym, stride, d);
       stride *= d;
     }
-    return ex(em, v->a, &c);
+    return ex_at(em, v->a, &c, cx);
   }
   case V_JOIN: {  // stacked on a new last dim of size 2
     Cx ca = child(cx), cb = child(cx);
@@ -493,7 +528,8 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
     Cx c = child(cx);
     c.crd[v->a->shape.rank - 1] = c.sym[v->a->shape.rank - 1] = v->ival ? "1" : "0";
     c.crd_e[v->a->shape.rank - 1] = false;
-    return ex(em, v->a, &c);
+    c.crd_zero[v->a->shape.rank - 1] = !v->ival;
+    return ex_at(em, v->a, &c, cx);
   }
   case V_REDUCE: case V_SCAN: case V_ATOMIC: case V_GATHER: case V_HISTOGRAM: case V_SORT: case V_ASM: case V_MAP:
   case V_DOT:
@@ -621,7 +657,10 @@ static const char *symbol_text(const char *sym, const Layout *l) {
   case SYM_LINEAR: {
     bool uses_e = false;
     Cx terms = {.lay = l, .uses_e = &uses_e};
-    for (int i = 0; i < c->shape.rank; i++) terms.crd[i] = symbol_text(c->terms[i], l);
+    for (int i = 0; i < c->shape.rank; i++) {
+      terms.crd[i] = symbol_text(c->terms[i], l);
+      terms.crd_zero[i] = !strcmp(c->terms[i], "0");  // (the symbol of the constant 0)
+    }
     return linear_of(&terms, c->shape);
   }
   }
@@ -681,6 +720,7 @@ static void print_conversion(Em *em, Convert *r) {
   for (int d = 0; d < v->shape.rank; d++) {
     there.crd[d] = symbol_text(r->crd[d], &r->to);
     there.crd_e[d] = symbol_reads_e(r->crd[d]);
+    there.crd_zero[d] = !strcmp(r->crd[d], "0");  // (the symbol of the constant 0)
   }
   const char *dst = linear_of(&there, v->shape);
   if (row) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);

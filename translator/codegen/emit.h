@@ -68,6 +68,9 @@ typedef struct {
   const char *crd[MAX_RANK];  // the current value's coordinates, as C over e ("0" for size-1 dims)
   const char *sym[MAX_RANK];  // the same as symbols (convert.c): what decides whether a thread holds a value
   bool crd_e[MAX_RANK];       // coordinate i is computed from the element index _e (not a constant, not _i)
+  bool crd_zero[MAX_RANK];    // coordinate i is the constant 0 (a size-1 dim)
+  bool lit_known;             // set by ex(): the expression it printed is the bare int literal lit
+  int64_t lit;
   bool *uses_e;               // set when the expression prints a coordinate computed from _e
 } Cx;
 

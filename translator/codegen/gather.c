@@ -54,6 +54,7 @@ void emit_gather(Em *em, Stmt *s) {
   Cx at = cx;
   at.crd[ax] = "_i";
   at.crd_e[ax] = false;
+  at.crd_zero[ax] = false;
   const char *pos = linear_of(&at, x->shape);
   open_elem_loop(em, v->layout, uses_e);
   line(em, "const int _i = %s;", index);

@@ -29,7 +29,7 @@ void emit_sort(Em *em, Stmt *s) {
        first, v->ival ? "true" : "false", tid(em), em->threads);
   bool uses_e = false;
   Cx cx = identity_cx(v->layout, &uses_e);
-  if (log_k == 0) cx.crd[rank - 1] = "0", cx.crd_e[rank - 1] = false;
+  if (log_k == 0) cx.crd[rank - 1] = "0", cx.crd_e[rank - 1] = false, cx.crd_zero[rank - 1] = true;
   const char *pos = linear_of(&cx, x->shape);  // (the first k of each row of n)
   open_elem_loop(em, v->layout, uses_e);
   line(em, "%s[_k] = ((const %s*)tl2cu_smem)[%s];", v->cname, ctype(v->ty), pos);
