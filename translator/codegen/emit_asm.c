@@ -6,7 +6,9 @@
 
 #include <string.h>
 
-static const char *uint_of(int bits) { return bits == 64 ? "uint64_t" : xprintf("uint%d_t", bits < 8 ? 32 : bits); }
+// The unsigned integer type that holds `bits` (bools: a 32-bit word), its width and its C name.
+static int uint_bits(int bits) { return bits < 8 ? 32 : bits; }
+static const char *uint_of(int bits) { return xprintf("uint%d_t", uint_bits(bits)); }
 
 // The bits of element x (of type t) as an unsigned integer of its width (bools: 0 or 1).
 static const char *bits_of(Type t, const char *x) {
@@ -63,11 +65,11 @@ static const char *input_reg(const Groups *g, Reg *reg, Type t, int i, int j0, i
   }
   if (!w.len) str_add(&w, "0u");  // a register of padding alone
   else if (n > 1) w.buf = (char *)xprintf("(%s)", w.buf);
-  const char *word_type = n > 1 || t.kind == TY_I1 ? "uint32_t" : uint_of(bw);  // the type of w
+  int word_bits = n > 1 || t.kind == TY_I1 ? 32 : uint_bits(bw);  // w's unsigned type (an int register's own)
   if (reg->is_float)
-    return strcmp(word_type, uint_of(reg->bits)) ? xprintf("tl2cu_bitcast<%s>((%s)%s)", reg->ctype, uint_of(reg->bits), w.buf)
-                                                 : xprintf("tl2cu_bitcast<%s>(%s)", reg->ctype, w.buf);
-  return strcmp(word_type, reg->ctype) ? xprintf("(%s)%s", reg->ctype, w.buf) : w.buf;
+    return word_bits != reg->bits ? xprintf("tl2cu_bitcast<%s>((%s)%s)", reg->ctype, uint_of(reg->bits), w.buf)
+                                   : xprintf("tl2cu_bitcast<%s>(%s)", reg->ctype, w.buf);
+  return word_bits != reg->bits ? xprintf("(%s)%s", reg->ctype, w.buf) : w.buf;
 }
 
 // Element m of output register temp `o` (register reg, n elements of type t).
@@ -77,10 +79,11 @@ static const char *output_elem(Reg *reg, const char *o, Type t, int n, int m) {
   const char *word = reg->is_float ? xprintf("tl2cu_bitcast<%s>(%s)", uint_of(reg->bits), o) : o;
   const char *shifted = m == 0 ? word : xprintf("(%s >> %d)", word, m * bw);
   if (t.kind == TY_I1) return xprintf("((%s & 1u) != 0)", shifted);
-  if (scalar_is_float(t.kind) && m == 0 && !strcmp(reg->is_float ? uint_of(reg->bits) : reg->ctype, uint_of(bw)))
-    return xprintf("tl2cu_bitcast<%s>(%s)", ctype(t), shifted);
+  // (word's type: the register's unsigned type of reg->bits)
+  if (scalar_is_float(t.kind) && m == 0 && reg->bits == uint_bits(bw)) return xprintf("tl2cu_bitcast<%s>(%s)", ctype(t), shifted);
   if (scalar_is_float(t.kind)) return xprintf("tl2cu_bitcast<%s>((%s)%s)", ctype(t), uint_of(bw), shifted);
-  if (m == 0 && !strcmp(ctype(t), reg->is_float ? uint_of(reg->bits) : reg->ctype)) return shifted;
+  bool unsigned_int = scalar_is_int(t.kind) && !scalar_is_signed(t.kind) && t.kind != TY_I1;
+  if (m == 0 && unsigned_int && scalar_bits(t.kind) == reg->bits) return shifted;  // (ctype(t) is word's type)
   return xprintf("(%s)%s", ctype(t), shifted);
 }
 
