@@ -69,6 +69,8 @@ def decisions(text):
         counts["wgmma"] = len(re.findall(r"wgmma", k))
         counts["copies ahead"] = len(re.findall(r"cp_async|cp\.async", k))
         counts["mma.sync"] = len(re.findall(r"mma_sync|mma\.sync", k))
+        counts["conversions"] = len(re.findall(r"\w+_cvt\d+\[\d+\];", k))  # (through shared memory)
+        counts["shuffles"] = len(re.findall(r"tl2cu_shfl_xor\(", k))  # (reductions across lanes, in registers)
         out.append("kernel%s: %s" % (suffix, ", ".join("%s %d" % kv for kv in sorted(counts.items()) if kv[1])))
     return "\n".join(out)
 

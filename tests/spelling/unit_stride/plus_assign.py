@@ -10,11 +10,15 @@ def kernel(a_ptr, w_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_wk, stride
     pid = tl.program_id(0)
     offs_m = (pid // tl.cdiv(N, BN) * BM + tl.arange(0, BM)) % M
     offs_n = pid % tl.cdiv(N, BN) * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = w_ptr + offs_k[:, None] * stride_wk + offs_n[None, :] * stride_wn
     acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k0 in range(0, K, BK):
-        offs_k = k0 + tl.arange(0, BK)
-        a = tl.load(a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak, mask=offs_k[None, :] < K, other=0.0)
-        b = tl.load(w_ptr + offs_n[None, :] * stride_wn + offs_k[:, None] * stride_wk, mask=offs_k[:, None] < K, other=0.0)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
         acc += tl.dot(a, b)
+        a_ptrs += BK * stride_ak
+        b_ptrs += BK * stride_wk
     rows = pid // tl.cdiv(N, BN) * BM + tl.arange(0, BM)
     tl.store(c_ptr + rows[:, None] * N + offs_n[None, :], acc, mask=rows[:, None] < M)
