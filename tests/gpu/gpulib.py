@@ -86,13 +86,15 @@ def bits(x):
 
 
 def launch(lib, name, grid, tensors, scalars=()):
-    """Calls NAME_grid(stream, grid, 1, 1, pointers..., scalars...) and synchronizes: a Python
-    float is passed as a C float (an fp32 parameter), an int as int32, a ctypes value as itself."""
+    """Calls NAME_grid(stream, gx, gy, gz, pointers..., scalars...) and synchronizes (grid: an int,
+    or a tuple of up to three): a Python float is passed as a C float (an fp32 parameter), an int
+    as int32, a ctypes value as itself."""
     import torch
     launcher = getattr(lib, name + "_grid")
     launcher.restype = ctypes.c_int
     stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-    err = launcher(stream, grid, 1, 1, *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
+    g = (tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)) + (1, 1)
+    err = launcher(stream, g[0], g[1], g[2], *[ctypes.c_void_p(t.data_ptr()) for t in tensors],
                    *[c_scalar(v) for v in scalars])
     torch.cuda.synchronize()
     return err

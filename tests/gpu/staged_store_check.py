@@ -4,22 +4,11 @@ Each kernel at sizes whose launch takes the aligned variant (M, N multiples of 1
 plain one; every output within the fp32 bound of another summation order of Triton's
 (docs/NOTES.md 49) and of a float64 reference, and the elements outside M x N untouched.
 Prints one line per case and "N passed, N failed"."""
-import ctypes
-
 import torch
 
 import gpulib
 
 ACC = 2.0 ** -22
-
-
-def launch(lib, name, grid, tensors, scalars):
-    f = getattr(lib, name + "_grid")
-    f.restype = ctypes.c_int
-    err = f(ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), grid[0], grid[1], 1,
-            *[ctypes.c_void_p(t.data_ptr()) for t in tensors], *[ctypes.c_int32(v) for v in scalars])
-    torch.cuda.synchronize()
-    return err
 
 
 def main():
@@ -40,7 +29,7 @@ def main():
                     torch.cuda.synchronize()
                     err = 0
                 else:
-                    err = launch(lib, name, grid, [x0, x1, o], (M, N))
+                    err = gpulib.launch(lib, name, grid, [x0, x1, o], (M, N))
                 outs.append((o, err))
             (ref, _), (got, err) = outs
             model = post(x0.double() @ x1.double())

@@ -341,7 +341,7 @@ int axis_shifted_vector(Value *ptr, int variant, int64_t *shift) {
 // l->vec consecutive elements along the space's last dim: the value's dim that follows it
 // (-1: none, the value is the same along a run).
 static int run_dim(const Layout *l, int rank) {
-  for (int d = 0; d < rank; d++)
+  for (int d = 0; l && d < rank; d++)
     if (l->map[d] == l->space.rank - 1) return d;
   return -1;
 }
@@ -545,15 +545,9 @@ static bool int_param_factor(Value *p, UnitSearch *q) {
 
 // The dim of v's operand `a` that v's dim d reads (-1: none, or one of size 1).
 static int operand_dim(Value *v, int d) {
-  switch (v->kind) {
-  case V_BROADCAST: {
-    int s = d - (v->shape.rank - v->a->shape.rank);
-    return s >= 0 && v->a->shape.dim[s] > 1 ? s : -1;
-  }
-  case V_EXPAND: return d == v->ival ? -1 : d < v->ival ? d : d - 1;
-  case V_PERMUTE: return v->perm[d];
-  default: return d;
-  }
+  for (int j = 0; j < v->a->shape.rank; j++)
+    if (operand_coord_index(v, j) == d) return j;  // (convert.c: the dim of v that operand dim j reads)
+  return -1;
 }
 
 // Follows an address down to its index math, with d the dim its run walks.
@@ -584,17 +578,10 @@ static void unit_cone(Value *v, int d, UnitSearch *q) {
     if (ops[i] && ops[i]->shape.rank == v->shape.rank) unit_cone(ops[i], d, q);
 }
 
-// The dim of a value of this rank that layout l's runs walk (-1: none).
-static int walked_dim(const Layout *l, int rank) {
-  for (int d = 0; l && d < rank; d++)
-    if (l->map[d] == l->space.rank - 1) return d;
-  return -1;
-}
-
 static void unit_loads(Value *v, UnitSearch *q, int mark) {
   if (!v || v->visit == mark) return;
   v->visit = mark;
-  if (v->kind == V_LOAD && v->shape.rank) unit_cone(v->a, walked_dim(v->layout, v->shape.rank), q);
+  if (v->kind == V_LOAD && v->shape.rank) unit_cone(v->a, run_dim(v->layout, v->shape.rank), q);
   unit_loads(v->a, q, mark);
   unit_loads(v->b, q, mark);
   unit_loads(v->c, q, mark);
@@ -608,7 +595,7 @@ static void unit_accesses(Stmt *s, UnitSearch *q, int mark, int threads) {
     for (int i = 0; i < STMT_VALUES; i++) unit_loads(vs[i], q, mark);
     if (s->kind == S_STORE && s->ptr->shape.rank) {
       Layout own;
-      unit_cone(s->ptr, walked_dim(layout_own_space(s->ptr, threads, &own), s->ptr->shape.rank), q);
+      unit_cone(s->ptr, run_dim(layout_own_space(s->ptr, threads, &own), s->ptr->shape.rank), q);
     }
     unit_accesses(s->body, q, mark, threads);
     unit_accesses(s->orelse, q, mark, threads);

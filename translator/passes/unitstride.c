@@ -20,13 +20,14 @@
 // checks it as it checks every assumption of that variant: a layout changes no result.
 #include "tl2cu.h"
 
-// The ints that may be 1 at a launch: not constexpr, no ":16" hint.
+// The ints that may be 1 at a launch: those the aligned variant may assume things of
+// (axisinfo.c assumable_params: not constexpr, no ":16" hint) that are ints.
 static Vec unit_candidates(Kernel *k) {
   Vec out = {0};
-  for (int i = 0; i < k->params.len; i++) {
+  uint64_t assumable = assumable_params(k);
+  for (int i = 0; i < k->params.len && i < 64; i++) {
     Param *p = k->params.items[i];
-    if (!p->is_constexpr && p->value && scalar_is_int(p->ty.kind) && p->ty.kind != TY_I1 && p->divisibility < 16 && i < 64)
-      vec_push(&out, p->value);
+    if ((assumable >> i & 1) && p->value && p->ty.kind != TY_PTR) vec_push(&out, p->value);
   }
   return out;
 }
