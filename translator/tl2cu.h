@@ -589,6 +589,7 @@ struct Value {
   bool predicated;    // ... and element by element there: its masked loads, and the masked
                       // stores of values read from it, predicated (layout_mark_predicated)
   bool predicated_narrow;  // the same under a run template's narrow runs (layout_keep_narrow_predicated)
+  bool fixed_counter; // V_VAR of a for loop's counter that its body never assigns (convert.c)
   struct {            // V_VAR of a for loop's counter: its bounds, when range.c knows them
     bool known;
     int64_t lo, hi;

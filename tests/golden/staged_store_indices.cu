@@ -14,7 +14,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) named(half *x0, half *x1, float *o0, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[20608];
+  __shared__ __align__(16) unsigned char tl2cu_smem[20480];
   // L15: pid_m = tl.program_id(0)
   const int32_t pid_m = (int32_t)blockIdx.x;
   // L16: pid_n = tl.program_id(1)
@@ -70,31 +70,17 @@ __global__ void __launch_bounds__(128) named(half *x0, half *x1, float *o0, int3
     #pragma unroll
     for (int _k = 0; _k < 8; ++_k) kk[_k] = (rk[_k] + (k * 32));
     // L25: a = tl.load(x0 + rm[:, None] * N + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < N), other=0.0)
-    // kk changes layout: through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((int32_t*)tl2cu_smem)[(_e >> 5)] = kk[_k];
-    }
-    __syncthreads();
-    int32_t _kk_cvt1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      _kk_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e & 31)];
-    }
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(rm[_k], N)) + _kk_cvt1[_k]), ((rm[_k] < M) && (_kk_cvt1[_k] < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(rm[_k], N)) + ((_e & 31) + (k * 32))), ((rm[_k] < M) && (((_e & 31) + (k * 32)) < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(rm[_k], N)) + _kk_cvt1[_k]), ((rm[_k] < M) && (_kk_cvt1[_k] < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(rm[_k], N)) + ((_e & 31) + (k * 32))), ((rm[_k] < M) && (((_e & 31) + (k * 32)) < N)), half(0.0f));
       }
     }
     // L26: b = tl.load(x1 + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < N) & (rn[None, :] < N), other=0.0)
@@ -102,13 +88,13 @@ __global__ void __launch_bounds__(128) named(half *x0, half *x1, float *o0, int3
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)), half(0.0f));
       }
     }
     // L27: acc = tl.dot(a, b, acc)
@@ -120,7 +106,7 @@ __global__ void __launch_bounds__(128) named(half *x0, half *x1, float *o0, int3
       if (_issued_acc_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
+        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
       }
       ++_issued_acc_2;
     }
@@ -131,7 +117,7 @@ __global__ void __launch_bounds__(128) named(half *x0, half *x1, float *o0, int3
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120), (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120 + 2560), _tid);
+    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 5120), (const half*)(tl2cu_smem + (_j % 4) * 5120 + 2560), _tid);
   // L28: tl.store(o0 + offs, tl.where(acc > 0, acc, acc * 0.5), mask=mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
@@ -169,7 +155,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) inline_address(half *x0, half *x1, float *o0, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[20608];
+  __shared__ __align__(16) unsigned char tl2cu_smem[20480];
   // L33: rm = tl.program_id(0) * 32 + tl.arange(0, 32)
   int32_t rm[2];  // [32] i32, sliced from the layout of [32, 32]: registers 0x2 of 8
   #pragma unroll
@@ -203,31 +189,17 @@ __global__ void __launch_bounds__(128) inline_address(half *x0, half *x1, float 
       kk[_k] = ((_e >> 5) + (k * 32));
     }
     // L38: a = tl.load(x0 + rm[:, None] * N + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < N), other=0.0)
-    // kk changes layout: through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((int32_t*)tl2cu_smem)[(_e >> 5)] = kk[_k];
-    }
-    __syncthreads();
-    int32_t _kk_cvt1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      _kk_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e & 31)];
-    }
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)), N)) + _kk_cvt1[_k]), ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)) < M) && (_kk_cvt1[_k] < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)), N)) + ((_e & 31) + (k * 32))), ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)) < M) && (((_e & 31) + (k * 32)) < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)), N)) + _kk_cvt1[_k]), ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)) < M) && (_kk_cvt1[_k] < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)), N)) + ((_e & 31) + (k * 32))), ((tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 32), (_e >> 5)) < M) && (((_e & 31) + (k * 32)) < N)), half(0.0f));
       }
     }
     // L39: b = tl.load(x1 + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < N) & (rn[None, :] < N), other=0.0)
@@ -235,13 +207,13 @@ __global__ void __launch_bounds__(128) inline_address(half *x0, half *x1, float 
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + (((int32_t)blockIdx.y * 32) + (_e & 31))), ((kk[_k] < N) && ((((int32_t)blockIdx.y * 32) + (_e & 31)) < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + (((int32_t)blockIdx.y * 32) + (_e & 31))), ((kk[_k] < N) && ((((int32_t)blockIdx.y * 32) + (_e & 31)) < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + (((int32_t)blockIdx.y * 32) + (_e & 31))), ((kk[_k] < N) && ((((int32_t)blockIdx.y * 32) + (_e & 31)) < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + (((int32_t)blockIdx.y * 32) + (_e & 31))), ((kk[_k] < N) && ((((int32_t)blockIdx.y * 32) + (_e & 31)) < N)), half(0.0f));
       }
     }
     // L40: acc = tl.dot(a, b, acc)
@@ -253,7 +225,7 @@ __global__ void __launch_bounds__(128) inline_address(half *x0, half *x1, float 
       if (_issued_acc_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
+        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
       }
       ++_issued_acc_2;
     }
@@ -264,7 +236,7 @@ __global__ void __launch_bounds__(128) inline_address(half *x0, half *x1, float 
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120), (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120 + 2560), _tid);
+    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 5120), (const half*)(tl2cu_smem + (_j % 4) * 5120 + 2560), _tid);
   // L41: tl.store(o0 + (rm[:, None] * N + rn[None, :]), acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)
@@ -304,7 +276,7 @@ template <bool kAssumeAligned>
 __global__ void __launch_bounds__(128) before(half *x0, half *x1, float *o0, int32_t M, int32_t N) {
   const int _tid = threadIdx.x;
   constexpr int kRun = kAssumeAligned ? 8 : 2;  // consecutive elements a thread holds
-  __shared__ __align__(16) unsigned char tl2cu_smem[20608];
+  __shared__ __align__(16) unsigned char tl2cu_smem[20480];
   // L46: rn = tl.program_id(1) * 32 + tl.arange(0, 32)
   int32_t rn[8];  // [32] i32, held in the layout of [32, 32]
   #pragma unroll
@@ -352,31 +324,17 @@ __global__ void __launch_bounds__(128) before(half *x0, half *x1, float *o0, int
       kk[_k] = ((_e >> 5) + (k * 32));
     }
     // L53: a = tl.load(x0 + rm[:, None] * N + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < N), other=0.0)
-    // kk changes layout: through shared memory
-    __syncthreads();
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      ((int32_t*)tl2cu_smem)[(_e >> 5)] = kk[_k];
-    }
-    __syncthreads();
-    int32_t _kk_cvt1[8];
-    #pragma unroll
-    for (int _k = 0; _k < 8; ++_k) {
-      const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-      _kk_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e & 31)];
-    }
     if constexpr (kAssumeAligned) {
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(rm[_k], N)) + _kk_cvt1[_k]), ((rm[_k] < M) && (_kk_cvt1[_k] < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)], ((x0 + tl2cu_mul(rm[_k], N)) + ((_e & 31) + (k * 32))), ((rm[_k] < M) && (((_e & 31) + (k * 32)) < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(rm[_k], N)) + _kk_cvt1[_k]), ((rm[_k] < M) && (_kk_cvt1[_k] < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x0 + tl2cu_mul(rm[_k], N)) + ((_e & 31) + (k * 32))), ((rm[_k] < M) && (((_e & 31) + (k * 32)) < N)), half(0.0f));
       }
     }
     // L54: b = tl.load(x1 + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < N) & (rn[None, :] < N), other=0.0)
@@ -384,13 +342,13 @@ __global__ void __launch_bounds__(128) before(half *x0, half *x1, float *o0, int
       #pragma unroll
       for (int _k = 0; _k < 8; _k += 8) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)));
+        tl2cu_cp_async<16>(&((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)], ((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)));
       }
     } else {
       #pragma unroll
       for (int _k = 0; _k < 8; ++_k) {
         const int _e = tl2cu_elem_rows<kRun, 128>(_tid, _k);
-        ((half*)(tl2cu_smem + 128 + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)), half(0.0f));
+        ((half*)(tl2cu_smem + (_issued_acc_2 % 4) * 5120 + 2560))[((_e & 31) + (_e >> 5) * 40)] = tl2cu_load_masked(&*((x1 + tl2cu_mul(kk[_k], N)) + rn[_k]), ((kk[_k] < N) && (rn[_k] < N)), half(0.0f));
       }
     }
     // L55: acc += tl.dot(a, b)
@@ -402,7 +360,7 @@ __global__ void __launch_bounds__(128) before(half *x0, half *x1, float *o0, int
       if (_issued_acc_2 >= 2) {
         tl2cu_cp_async_wait<2>();  // that iteration's copies
         __syncthreads();
-        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + 128 + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
+        tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_2, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 4) * 5120 + 2560), _tid);
       }
       ++_issued_acc_2;
     }
@@ -413,7 +371,7 @@ __global__ void __launch_bounds__(128) before(half *x0, half *x1, float *o0, int
   tl2cu_cp_async_wait<0>();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120), (const half*)(tl2cu_smem + 128 + (_j % 4) * 5120 + 2560), _tid);
+    tl2cu_mma_regs<half, 32, 32, 32, 2, 2, 40, 40>(acc_1, (const half*)(tl2cu_smem + (_j % 4) * 5120), (const half*)(tl2cu_smem + (_j % 4) * 5120 + 2560), _tid);
   // L56: tl.store(o_ptrs, acc * 2.0, mask=o_mask)
   if constexpr (kAssumeAligned) {
     {  // through shared memory: runs of 2 written as the mma holds them, stored as runs of 4 (16 bytes)

@@ -282,7 +282,7 @@ __global__ void __launch_bounds__(128) wt_stepped_aligned(half *a_ptr, half *w_p
 // wt_indexed: num_warps=4, BM=64, BN=64, BK=32
 __global__ void __launch_bounds__(128) wt_indexed(half *a_ptr, half *w_ptr, float *c_ptr, int32_t M, int32_t N, int32_t K, int32_t stride_am, int32_t stride_ak, int32_t stride_wk, int32_t stride_wn) {
   const int _tid = threadIdx.x;
-  __shared__ __align__(1024) unsigned char tl2cu_smem[25600];
+  __shared__ __align__(1024) unsigned char tl2cu_smem[24576];
   // L38: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
   // L39: offs_m = (pid // tl.cdiv(N, BN) * BM + tl.arange(0, BM)) % M
@@ -322,30 +322,19 @@ __global__ void __launch_bounds__(128) wt_indexed(half *a_ptr, half *w_ptr, floa
       tl2cu_cp_async_wait<1>();  // that iteration's copies
       tl2cu_fence_async();  // (this thread's copies and stores, for wgmma's reads)
       __syncthreads();
-      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_1, (const half*)(tl2cu_smem + 1024 + ((_issued_acc_2 - 2) % 3) * 8192), (const half*)(tl2cu_smem + 1024 + ((_issued_acc_2 - 2) % 3) * 8192 + 4096), _tid);
+      tl2cu_wgmma<half, 64, 64, 32, 64, 128, 1>(acc_1, (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192), (const half*)(tl2cu_smem + ((_issued_acc_2 - 2) % 3) * 8192 + 4096), _tid);
       __syncthreads();  // (the group before is done in every warpgroup: its buffer is this iteration's)
     }
-    // offs_k changes layout: through shared memory
-    __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((int32_t*)tl2cu_smem)[(_e >> 6)] = offs_k[_k];
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(offs_m[_k], stride_am)) + tl2cu_mul(tl2cu_add((_e & 31), k0), stride_ak)), (tl2cu_add((_e & 31), k0) < K), half(0.0f));
     }
-    __syncthreads();
-    int32_t _offs_k_cvt1[16];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      _offs_k_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e & 31)];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) (*(half*)(tl2cu_smem + 1024 + (_issued_acc_2 % 3) * 8192 + (tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<64, 64, 32>(tl2cu_elem_rows<8, 128>(0, _k))))) = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(offs_m[_k], stride_am)) + tl2cu_mul(_offs_k_cvt1[_k], stride_ak)), (_offs_k_cvt1[_k] < K), half(0.0f));
     // L45: b = tl.load(w_ptr + offs_n[None, :] * stride_wn + offs_k[:, None] * stride_wk, mask=offs_k[:, None] < K, other=0.0)
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      (*(half*)(tl2cu_smem + 1024 + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = tl2cu_load_masked(&*((w_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid % (tl2cu_add(N, 63) / 64)), 64), (_e & 63)), stride_wn)) + tl2cu_mul(offs_k[_k], stride_wk)), (offs_k[_k] < K), half(0.0f));
+      (*(half*)(tl2cu_smem + (_issued_acc_2 % 3) * 8192 + 4096 + (tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(_tid, 0)) + tl2cu_wgmma_at_e<128, 32, 64>(tl2cu_elem_rows<8, 128>(0, _k))))) = tl2cu_load_masked(&*((w_ptr + tl2cu_mul(tl2cu_add(tl2cu_mul((pid % (tl2cu_add(N, 63) / 64)), 64), (_e & 63)), stride_wn)) + tl2cu_mul(offs_k[_k], stride_wk)), (offs_k[_k] < K), half(0.0f));
     }
     // L46: acc += tl.dot(a, b)
     float (&acc_2)[32] = acc_1;  // the loop's accumulator, updated in place
@@ -362,7 +351,7 @@ __global__ void __launch_bounds__(128) wt_indexed(half *a_ptr, half *w_ptr, floa
   tl2cu_fence_async();
   __syncthreads();
   for (int _j = _issued_acc_2 > 2 ? _issued_acc_2 - 2 : 0; _j < _issued_acc_2; ++_j)  // the last iterations' mma
-    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + 1024 + (_j % 3) * 8192), (const half*)(tl2cu_smem + 1024 + (_j % 3) * 8192 + 4096), _tid);
+    tl2cu_wgmma<half, 64, 64, 32, 64, 128, 0>(acc_1, (const half*)(tl2cu_smem + (_j % 3) * 8192), (const half*)(tl2cu_smem + (_j % 3) * 8192 + 4096), _tid);
   // L47: rows = pid // tl.cdiv(N, BN) * BM + tl.arange(0, BM)
   int32_t rows[2];  // [64] i32, sliced from the layout of [64, 64]: registers 0x2 of 32
   #pragma unroll
@@ -545,22 +534,11 @@ __global__ void __launch_bounds__(128) wt_trans(half *a_ptr, half *w_ptr, float 
     for (int _k = 0; _k < 16; ++_k) kk[_k] = (offs_k[_k] + (k * 32));
     // L61: a = tl.load(a_ptr + offs_m[:, None] * stride_am + kk[None, :] * stride_ak, mask=kk[None, :] < K, other=0.0)
     half a[16];  // [64, 32] fp16
-    // kk changes layout: through shared memory
-    __syncthreads();
     #pragma unroll
     for (int _k = 0; _k < 16; ++_k) {
       const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      ((int32_t*)tl2cu_smem)[(_e >> 6)] = kk[_k];
+      a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(offs_m[_k], stride_am)) + tl2cu_mul(((_e & 31) + (k * 32)), stride_ak)), (((_e & 31) + (k * 32)) < K), half(0.0f));
     }
-    __syncthreads();
-    int32_t _kk_cvt1[16];
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) {
-      const int _e = tl2cu_elem_rows<8, 128>(_tid, _k);
-      _kk_cvt1[_k] = ((int32_t*)tl2cu_smem)[(_e & 31)];
-    }
-    #pragma unroll
-    for (int _k = 0; _k < 16; ++_k) a[_k] = tl2cu_load_masked(&*((a_ptr + tl2cu_mul(offs_m[_k], stride_am)) + tl2cu_mul(_kk_cvt1[_k], stride_ak)), (_kk_cvt1[_k] < K), half(0.0f));
     // L62: w = tl.load(w_ptr + offs_n[:, None] * stride_wn + kk[None, :] * stride_wk, mask=kk[None, :] < K, other=0.0)
     half w[16];  // [64, 32] fp16, held in the layout of [32, 64]
     #pragma unroll

@@ -29,10 +29,13 @@ typedef struct {
 // Pure functions of coordinates, parameters and scalars: no block loads, no variables. A
 // scalar in a C variable is read, not redone, even a loaded one (unsloth's grouped GEMM:
 // `offs_am[:, None] < m_size`, m_size = tl.load(...), recomputed in the K loop rather than
-// converted through shared memory there); a variable's may have changed since.
+// converted through shared memory there); a variable's may have changed since, but for a
+// for loop's counter that its body never assigns: the same all through an iteration, where
+// every value computed from it is read (`kk = k * BK + offs_k` in A's and B's addresses).
 static bool recomputable_tree(Value *v) {
   if (!v) return true;
-  if (v->kind == V_VAR || v->kind == V_ATOMIC) return false;  // (an atomic happens once)
+  if (v->kind == V_VAR) return v->fixed_counter && v->shape.rank == 0;
+  if (v->kind == V_ATOMIC) return false;  // (an atomic happens once)
   if (v->cname && v->kind != V_PARAM && v->shape.rank == 0) return true;
   if (v->kind == V_LOAD) return false;
   if (is_collective(v)) return false;  // only ever read from their arrays
@@ -395,7 +398,21 @@ bool reads_across(Value *v, const Layout *l) {
   return question.converts.len > 0;
 }
 
+// Marks the counters of for loops whose bodies never assign them (Value.fixed_counter).
+static void mark_fixed_counters(Stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == S_FOR) {
+      Vec assigns = {0};
+      var_assignments(s->body, s->var, &assigns);
+      s->var->fixed_counter = !assigns.len;
+    }
+    mark_fixed_counters(s->body);
+    mark_fixed_counters(s->orelse);
+  }
+}
+
 void convert_pass(Kernel *k) {
+  mark_fixed_counters(k->body);
   Walk w = {.k = k, .threads = k->program_threads ? k->program_threads : k->num_warps * 32};
   k->convert_bytes = 0;
   walk(&w, k->body);
