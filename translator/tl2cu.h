@@ -1054,6 +1054,7 @@ Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc 
 Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc);  // to or from a pointer type
 Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
 Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
+Value *sem_binary_fresh(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
 Obj *sem_unary(Ctx *c, Op op, Obj *a, Loc loc);
 Value *sem_where(Ctx *c, Obj *cond, Obj *x, Obj *y, Loc loc);
 Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc loc);

@@ -15,6 +15,9 @@
 - tests/golden/core_module.py: tl.core.* spelled out, x.numel, tl.core.get_int_dtype.
 - tests/golden/cast_same_type.py (thirty-seventh session): a cast to the type a value has,
   with a rounding mode, is the value; the narrowing cast beside it rounds toward zero.
+- tests/golden/minmax_zero.py (thirty-ninth session): tl.maximum/tl.minimum/max()/min() of an
+  int value and a literal 0 (they had turned the value itself into the maximum: liger's
+  neighborhood mask, found by the drop-in harness).
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -151,6 +154,13 @@ def cast_same_type(tally, g, n):
     gpulib.same_bits(tally, f"cast_same_type n={n}", ref, got, err)
 
 
+def minmax_zero(tally, g, n):
+    mod, lib = gpulib.golden_module("minmax_zero"), gpulib.library("minmax_zero")
+    make = lambda: [torch.zeros(n * n, device="cuda"), torch.zeros(4 * n * n, dtype=torch.int32, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "minmax_zero", n, make, (n,), dict(HALF=1, DILATION=2, BLOCK=64))
+    gpulib.same_bits(tally, f"minmax_zero n={n}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -160,7 +170,7 @@ def main():
                         (constexpr_decorated, [(200,), (256,)]),
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
-                        (cast_same_type, [(1000,), (4096,)])):
+                        (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

@@ -284,8 +284,8 @@ static Obj *b_div_rn(Ctx *c, Node *call, Obj **a) {
 
 static Obj *b_fma(Ctx *c, Node *call, Obj **a) {
   need_kernel(c, call, "tl.fma");
-  Obj *xy = sem_binary(c, OP_MUL, a[0], a[1], call->loc);
-  Obj *r = sem_binary(c, OP_ADD, xy, a[2], call->loc);
+  Obj *xy = obj_value(sem_binary_fresh(c, OP_MUL, a[0], a[1], call->loc));
+  Obj *r = obj_value(sem_binary_fresh(c, OP_ADD, xy, a[2], call->loc));
   if (!scalar_is_float(r->val->ty.kind)) diag_fatal(call->loc, "tl.fma needs floating-point operands");
   r->val->kind = V_MATH;  // fma(x, y, z) with the operands as promoted
   r->val->fn = "fma";

@@ -274,7 +274,7 @@ static _Noreturn void fp8_arith(Op op, Scalar t, Loc loc) {
                   "(or tl.float16) first", op_text(op), scalar_name(t));
 }
 
-Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
+static Value *binary(Ctx *c, Op op, Obj *ao, Obj *bo, bool fold_identity, Loc loc) {
   if (op == OP_POW) diag_fatal(loc, "'**' is not supported on tensors");
   if (op == OP_IS || op == OP_ISNOT || op == OP_IN)
     diag_fatal(loc, "'%s' is only supported on compile-time values", op_text(op));
@@ -293,7 +293,7 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
     if (is_compare(op) && a->ty.kind == TY_PTR && b->ty.kind == TY_PTR) {
       a = sem_cast(c, a, TY_I64, loc), b = sem_cast(c, b, TY_I64, loc);
     } else {
-      return obj_value(pointer_arith(c, op, a, b, loc));
+      return pointer_arith(c, op, a, b, loc);
     }
   }
   Scalar ta = a->ty.kind, tb = b->ty.kind;
@@ -308,15 +308,22 @@ Obj *sem_binary(Ctx *c, Op op, Obj *ao, Obj *bo, Loc loc) {
   Shape s;
   if (!shape_broadcast(a->shape, b->shape, &s))
     diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(a->shape), shape_text(b->shape));
-  Value *same = identity_operand(op, a, b, ct, s);
-  if (same) return obj_value(same);
+  Value *same = fold_identity ? identity_operand(op, a, b, ct, s) : NULL;
+  if (same) return same;
   Value *r = sem_new(c, V_BINARY, type_scalar(is_compare(op) ? TY_I1 : ct), s, loc);
   r->op = op;
   r->arith_shift = arith_shift;
   r->a = use(sem_broadcast_to(c, sem_cast(c, a, ct, loc), s, loc));
   r->b = use(sem_broadcast_to(c, sem_cast(c, b, ct, loc), s, loc));
-  return obj_value(r);
+  return r;
 }
+
+Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) { return obj_value(binary(c, op, a, b, true, loc)); }
+
+// A new value of a binary operation's type and shape, its operands promoted and broadcast,
+// never one of them folded away (x + 0 is x): for callers that make it another operation
+// (tl.maximum(0, x - 1) had turned x - 1 itself into the maximum: liger's neighborhood mask).
+Value *sem_binary_fresh(Ctx *c, Op op, Obj *a, Obj *b, Loc loc) { return binary(c, op, a, b, false, loc); }
 
 Obj *sem_unary(Ctx *c, Op op, Obj *ao, Loc loc) {
   Value *a = sem_to_value(c, ao, loc);
@@ -377,8 +384,7 @@ Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc l
   // core.py maximum/minimum: _promote_bfloat16_to_float32 on both operands
   if (xv->ty.kind == TY_BF16) xv = sem_cast(c, xv, TY_F32, loc);
   if (yv->ty.kind == TY_BF16) yv = sem_cast(c, yv, TY_F32, loc);
-  Obj *r = sem_binary(c, OP_ADD, obj_value(xv), obj_value(yv), loc);  // for type and shape
-  Value *v = r->val;
+  Value *v = sem_binary_fresh(c, OP_ADD, obj_value(xv), obj_value(yv), loc);  // for type and shape
   v->kind = V_MATH;
   v->fn = is_max ? (propagate_nan ? "maximum_nan" : "maximum") : (propagate_nan ? "minimum_nan" : "minimum");
   return v;
@@ -1101,8 +1107,7 @@ Value *sem_clamp(Ctx *c, Obj *xo, Obj *lo_o, Obj *hi_o, bool propagate_nan, Loc 
   x = sem_cast(c, x, t, loc), hi = sem_cast(c, hi, t, loc);
   if (!scalar_is_float(t)) diag_fatal(loc, "tl.clamp: unexpected dtype %s: only floating-point clamp is supported", scalar_name(t));
   if ((t == TY_F32 || t == TY_F16) && is_clip(lo, hi)) {
-    Obj *shaped = sem_binary(c, OP_ADD, obj_value(x), obj_value(hi), loc);  // for the shape
-    Value *r = shaped->val;
+    Value *r = sem_binary_fresh(c, OP_ADD, obj_value(x), obj_value(hi), loc);  // for the shape
     r->kind = V_MATH;
     r->fn = propagate_nan ? "clip_nan" : "clip";
     return r;
