@@ -271,7 +271,7 @@ static Obj *b_fdiv(Ctx *c, Node *call, Obj **a) {
   Value *x = value_arg(c, a[0], call), *y = value_arg(c, a[1], call);
   if (!scalar_is_float(x->ty.kind) || !scalar_is_float(y->ty.kind))
     diag_fatal(call->loc, "tl.fdiv needs floating-point operands, got %s and %s", type_name(x->ty), type_name(y->ty));
-  return sem_binary(c, OP_DIV, obj_value(x), obj_value(y), call->loc);
+  return obj_value(sem_binary_fresh(c, OP_DIV, obj_value(x), obj_value(y), call->loc));  // (div_rn retypes it)
 }
 
 static Obj *b_div_rn(Ctx *c, Node *call, Obj **a) {
