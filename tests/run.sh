@@ -768,6 +768,15 @@ t_gpu_scripts() {
      python3 tests/realworld/dropin.py --help >/dev/null 2>>"$tmp/pyc.log"; then
     ok "GPU-side Python scripts compile, the harness's options parse"
   else bad "GPU-side Python scripts compile, the harness's options parse" "$tmp/pyc.log"; fi
+  # stubinit.py: a package's __init__.py is not run, its literal constants are there (FLA's
+  # `from .. import __version__` stopped every FLA program of the corpus on the GPU machine)
+  mkdir -p "$tmp/stub/pkg/sub"
+  printf 'raise ImportError("not run")\n__version__ = "1.2"\n' >"$tmp/stub/pkg/__init__.py"
+  printf 'from .. import __version__\nprint("version", __version__)\n' >"$tmp/stub/pkg/sub/__init__.py"
+  printf 'import pkg.sub\n' >"$tmp/stub/main.py"
+  if [ "$(python3 tests/realworld/stubinit.py pkg="$tmp/stub/pkg" -- "$tmp/stub/main.py" 2>&1)" = "version 1.2" ]; then
+    ok "stubinit: a stubbed package's __init__.py not run, its literal constants read"
+  else bad "stubinit: a stubbed package's literal constants" ; fi
 }
 
 t_bench_entries() {

@@ -8,7 +8,7 @@ flash_attn/__init__.py and mamba_ssm/__init__.py import compiled CUDA extensions
 unsloth's pull in servers and trainers; their Triton kernels need none of it. Each PKG (a dotted
 name: its parents are stubbed too unless already imported) becomes an empty module whose
 __path__ is [DIR], so `import PKG.sub.mod` finds DIR/sub/mod.py and runs only the __init__.py
-files below DIR. The user's files are never edited. Then the program runs in this process as
+files below DIR; the names its own __init__.py binds to literals (__version__) are set. The user's files are never edited. Then the program runs in this process as
 `python3 program.py` or `python3 -m module` would run it (runpy, sys.argv set), so a harness
 that patched Triton before running this script (tests/realworld/dropin.py) sees its launches.
 
@@ -17,6 +17,7 @@ spread over its list (the first included). flash-linear-attention autotunes most
 48 configurations, each compiled before the first launch: minutes per kernel. The kernels and
 their arguments are unchanged; the autotuner chooses among fewer candidates.
 """
+import ast
 import importlib.machinery
 import os
 import runpy
@@ -40,9 +41,31 @@ def stub_package(name, directory):
     module.__package__ = name
     module.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=True)
     module.__spec__.submodule_search_locations = [directory]
+    module.__dict__.update(literal_constants(module.__file__))
     sys.modules[name] = module
     if parent:
         setattr(sys.modules[parent], leaf, module)
+
+
+def literal_constants(init_py):
+    """The names an __init__.py binds to literals at its top level (`__version__ = "0.5.2"`):
+    submodules import them (flash-linear-attention's `from .. import __version__`), and
+    reading them runs nothing."""
+    try:
+        with open(init_py) as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+            for target in node.targets:
+                found[target.id] = value
+    return found
 
 
 def spread(items, keep):
