@@ -41,6 +41,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -132,10 +133,33 @@ def spec_of(jitfn, kernel):
             'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
             'names': [p.name for p in jitfn.params],
             'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why,
-            'globals': module_values(jitfn)}
+            'globals': module_values(jitfn), 'import_path': package_roots(jitfn)}
     spec['id'] = hashlib.sha1(json.dumps([spec[k] for k in ('file', 'name', 'sig', 'num_warps', 'num_stages')])
                               .encode()).hexdigest()[:12]
     return spec
+
+
+def package_roots(jitfn):
+    """The folders holding the packages the kernel's module imports from, where the kernel's
+    file is not below them (tl2cu looks in the folders above the file first): FlagGems
+    writes its pointwise kernels to ~/.flaggems/code_cache, and they import
+    `flag_gems.utils.triton_lang_extension as tle` from the package's own folder. Packages
+    installed with Python (triton, torch) and the standard library are tl2cu's own business."""
+    import sysconfig
+    fn = jitfn.fn
+    here = os.path.dirname(os.path.abspath(fn.__code__.co_filename))
+    installed = {os.path.abspath(sysconfig.get_paths()[k]) for k in ('stdlib', 'platstdlib', 'purelib', 'platlib')}
+    roots = []
+    for v in getattr(jitfn, '__globals__', {}).values():
+        name = v.__name__ if isinstance(v, types.ModuleType) else getattr(v, '__module__', None)
+        top = sys.modules.get(name.split('.')[0]) if isinstance(name, str) else None
+        paths = list(getattr(top, '__path__', []) or []) or ([top.__file__] if getattr(top, '__file__', None) else [])
+        for path in paths:
+            root = os.path.dirname(os.path.abspath(path))
+            if (root not in roots and not (here + os.sep).startswith(root + os.sep)
+                    and not any((root + os.sep).startswith(i + os.sep) for i in installed)):
+                roots.append(root)
+    return roots
 
 
 def module_values(jitfn):
@@ -185,8 +209,9 @@ def tl2cu_options(spec):
     for name, entry in zip(spec.get('names', []), spec['sig']):
         if name not in runtime:
             defines += ['-D', '%s=%s' % (name, entry)]
+    imports = [arg for d in spec.get('import_path', []) for arg in ('--import-path', d)]
     return ['-k', spec['name'], '-s', '%s:%s' % (spec['name'], ', '.join(spec['sig'])),
-            '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])] + defines
+            '--num-warps', str(spec['num_warps']), '--num-stages', str(spec['num_stages'])] + imports + defines
 
 
 # ---------------------------------------------------------------------------------------------
