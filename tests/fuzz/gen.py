@@ -72,9 +72,12 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False, interior=False, matmul=False, low_precision=False, real=False):
+                 stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.real = real
+        self.real, self.zero_minmax = real, zero_minmax
+        # choices added after the seed-1 corpus was explained draw from here, so that the
+        # kernels of earlier families (and rng's stream) stay as they were
+        self.side_rng = random.Random(name)
         self.returning_helpers, self.dots, self.outers, self.stencils = helpers, dots, outers, stencils
         self.interior, self.matmul, self.low_precision = interior, matmul, low_precision
         self.lines, self.helpers, self.params, self.inputs, self.outputs = [], [], [], [], []
@@ -221,6 +224,12 @@ class KernelGen:
         ta = "fp32" if a.ty == "bf16" else a.ty
         tb = "fp32" if b.ty == "bf16" else b.ty
         fn = self.rng.choice(["maximum", "minimum"])
+        if self.zero_minmax and not is_float(a.ty) and self.side_rng.random() < 0.5:
+            # an int against a literal 0, either side (start = tl.maximum(0, row - half):
+            # tl2cu had made the operand itself the maximum, liger's and mamba's kernels)
+            zero_first = self.side_rng.random() < 0.5
+            expr = f"tl.{fn}(0, {a.expr})" if zero_first else f"tl.{fn}({a.expr}, 0)"
+            return Val(expr, promote(ta, "i32", "+"), a.tame, a.tags)  # (the 0 is an int32 tensor there, not weak)
         return Val(f"tl.{fn}({a.expr}, {b.expr})", promote(ta, tb, "+"), a.tame and b.tame, a.tags | b.tags)
 
     def gen_fma(self, d):
@@ -1061,11 +1070,11 @@ class KernelGen:
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False, interior=False, matmul=False, low_precision=False, real=False):
+                    stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False):
     while True:
         state = rng.getstate()
         g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision,
-                      real)
+                      real, zero_minmax)
         g.near_one = []
         try:
             g.build()
@@ -1110,6 +1119,9 @@ def main():
                     help="kernels from this index on are elementwise-shaped again (not matmuls) and also store "
                          "what real programs broke (issue 42): gathers through loaded indices, fp4-style bit "
                          "unpacking with tl.interleave, rotary embeddings' a*c - b*s pairs")
+    ap.add_argument("--zero-minmax-from", type=int, default=None,
+                    help="kernels from this index on also take tl.maximum/tl.minimum of an int and a literal 0, "
+                         "either side (drawn apart from the main stream: earlier kernels stay as they were)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -1129,8 +1141,9 @@ def main():
             low_precision = args.low_precision_from is not None and i >= args.low_precision_from
             real = args.real_from is not None and i >= args.real_from
             matmul = matmul and not real  # (real kernels are elementwise-shaped again)
+            zero_minmax = args.zero_minmax_from is not None and i >= args.zero_minmax_from
             src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
-                                        matmul, low_precision, real)
+                                        matmul, low_precision, real, zero_minmax)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
