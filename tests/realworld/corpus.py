@@ -242,7 +242,7 @@ def cmd_run(args):
 
 BUILD_FAILURES = ('refused', 'unsupported', 'nvcc-failed', 'nvcc-timeout', 'harness-error', 'not-built')
 COLUMNS = ['refused', 'unsupported', 'nvcc-failed', 'built', 'equal', 'close', 'racy', 'mismatch', 'fault',
-           'launch-error', 'not-launched']
+           'launch-error', 'unchecked', 'not-launched']
 
 
 def read_program(folder):
