@@ -442,16 +442,52 @@ static void solve_var(Value *var, Value *first, Vec *assigns, Value *step) {
   generation++;
 }
 
-static void solve_vars(Stmt *s) {
+// A variable's definition (a let with its first value, or a for loop's counter) and the
+// assignments it reaches: the rest of the definition's statement list at any depth, or the
+// loop's body (what var_assignments would find from there).
+typedef struct {
+  Stmt *def;
+  Vec assigns;  // Stmt*
+} VarScope;
+
+// Every definition in statement order, each with its assignments, in one walk: open holds
+// the scopes the walk is inside of (asking var_assignments once per definition walked the
+// statements once per variable, and the pass solves them again for each launch condition).
+static void collect_scopes(Stmt *s, Vec *open, Vec *all) {
+  int outer = open->len;
   for (; s; s = s->next) {
-    if ((s->kind == S_VARDEF && s->v) || s->kind == S_FOR) {
-      Vec assigns = {0};
-      var_assignments(s->kind == S_FOR ? s->body : s->next, s->var, &assigns);
-      if (s->kind == S_FOR) solve_var(s->var, s->lo, &assigns, s->step);
-      else solve_var(s->var, s->v, &assigns, NULL);
+    if (s->kind == S_ASSIGN)
+      for (int i = 0; i < open->len; i++) {
+        VarScope *sc = open->items[i];
+        if (sc->def->var == s->var) vec_push(&sc->assigns, s);
+      }
+    bool def = (s->kind == S_VARDEF && s->v) || s->kind == S_FOR;
+    VarScope *sc = NULL;
+    if (def) {
+      sc = xmalloc(sizeof *sc);
+      sc->def = s;
+      vec_push(all, sc);
+      vec_push(open, sc);  // (a let's scope stays open to the end of its list)
     }
-    solve_vars(s->body);
-    solve_vars(s->orelse);
+    if (s->kind == S_FOR) {
+      collect_scopes(s->body, open, all);
+      open->len--;  // (a counter's scope is its loop's body only)
+    } else {
+      collect_scopes(s->body, open, all);
+    }
+    collect_scopes(s->orelse, open, all);
+  }
+  open->len = outer;
+}
+
+static void solve_vars(Stmt *body) {
+  Vec open = {0}, all = {0};
+  collect_scopes(body, &open, &all);
+  for (int i = 0; i < all.len; i++) {
+    VarScope *sc = all.items[i];
+    Stmt *s = sc->def;
+    if (s->kind == S_FOR) solve_var(s->var, s->lo, &sc->assigns, s->step);
+    else solve_var(s->var, s->v, &sc->assigns, NULL);
   }
 }
 
