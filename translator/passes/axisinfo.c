@@ -480,15 +480,58 @@ static void collect_scopes(Stmt *s, Vec *open, Vec *all) {
   open->len = outer;
 }
 
-static void solve_vars(Stmt *body) {
+// One assumption's solutions: each variable and the facts solved for it, in solving order
+// (a variable defined twice: the later wins, as when they were solved).
+typedef struct {
+  uint64_t withdrawn, unit_ones;
+  Vec vars, facts;  // Value*, AxisInfo[2]
+} Solution;
+
+// The kernel's solutions so far: the aligned variant asks for the same few assumptions
+// again and again (each access withdraws each argument in turn), and the statements and
+// values the facts are read from do not change after the pass (later passes annotate).
+static struct {
+  Kernel *k;
+  Vec solutions;  // Solution*
+} solved;
+
+// Every variable solved in statement order, each from nothing known of the later ones:
+// the solution depends on the assumption alone, not on the one solved before it (a
+// variable read before its own definition's turn saw the previous assumption's facts).
+static Solution *solve_vars(Kernel *k) {
   Vec open = {0}, all = {0};
-  collect_scopes(body, &open, &all);
+  collect_scopes(k->body, &open, &all);
+  for (int i = 0; i < all.len; i++) ((VarScope *)all.items[i])->def->var->info.solved = NULL;
+  Solution *sol = xmalloc(sizeof *sol);
+  sol->withdrawn = assumed.withdrawn;
+  sol->unit_ones = assumed.unit_ones;
   for (int i = 0; i < all.len; i++) {
     VarScope *sc = all.items[i];
     Stmt *s = sc->def;
     if (s->kind == S_FOR) solve_var(s->var, s->lo, &sc->assigns, s->step);
     else solve_var(s->var, s->v, &sc->assigns, NULL);
+    vec_push(&sol->vars, s->var);
+    vec_push(&sol->facts, s->var->info.solved);
   }
+  vec_push(&solved.solutions, sol);
+  return sol;
+}
+
+// The current assumption's solution: solved once per kernel and assumption, then restored.
+static void use_solution(Kernel *k) {
+  if (solved.k != k) {
+    solved.k = k;
+    solved.solutions.len = 0;
+  }
+  for (int i = 0; i < solved.solutions.len; i++) {
+    Solution *sol = solved.solutions.items[i];
+    if (sol->withdrawn != assumed.withdrawn || sol->unit_ones != assumed.unit_ones) continue;
+    for (int j = 0; j < sol->vars.len; j++) ((Value *)sol->vars.items[j])->info.solved = sol->facts.items[j];
+    generation++;  // (every memo was of another assumption)
+    return;
+  }
+  generation++;
+  solve_vars(k);
 }
 
 // The pass: the facts of every variable, then each load's and store's widest vector in
@@ -522,8 +565,8 @@ static void note_accesses(Stmt *s) {
 void axisinfo_pass(Kernel *k) {
   assumed.k = k;
   assumed.withdrawn = assumed.unit_ones = 0;
-  generation++;
-  solve_vars(k->body);
+  solved.k = NULL;  // (a new pass: nothing solved yet)
+  use_solution(k);
   pass_generation = sem_walk_mark();
   note_accesses(k->body);
 }
@@ -535,8 +578,7 @@ void axisinfo_assume(Kernel *k, uint64_t withdrawn, uint64_t unit_ones) {
   assumed.k = k;
   assumed.withdrawn = withdrawn;
   assumed.unit_ones = unit_ones;
-  generation++;
-  solve_vars(k->body);
+  use_solution(k);
 }
 
 // ---------------------------------------------------------------- unit strides
