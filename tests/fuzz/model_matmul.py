@@ -102,8 +102,8 @@ def main():
         for desc in batches[batch]:
             fn = getattr(mod, desc["name"])
             src = fn.src
-            if "rm = pid_m *" not in src or "tl.dot" not in src:
-                continue
+            if "rm = pid_m *" not in src or "tl.dot" not in src or not re.search(r"rk = tl.arange\(0, \d+\)", src):
+                continue  # (not the matmul family: the dots family has rm and tl.dot, no rk)
             gen = torch.Generator().manual_seed(desc["seed"])
             inputs = [run_gpu.random_input(torch, gen, s).cuda() for s in desc["inputs"]]
             scalars = [desc["sizes"].get(n, desc["values"].get(n)) for n in desc["scalars"]]
