@@ -14,8 +14,11 @@ equals each model, and a verdict; Triton's PTX goes to $OUT (or /tmp).
     J  m = x * y; store(m * k); m + x   m fused into the add / not (a non-add use)
     K  m = x * y; m + a and m + b        both adds fused / neither (two add uses)
     L  I inside tl.static_range(2)       as I, the second step adding e * f
+    M  x = b * c; s = tl.sum(c * d); x += b * (s * d)   as I with a reduction between (Liger's
+                                         rms_norm backward, bit for bit equal with tl2cu's rule)
 
-tl2cu at this commit (contract.c): I second fused, J fused, K both fused, L second fused.
+tl2cu at this commit (contract.c): I second fused, J fused, K both fused, L second fused,
+M second fused (branch contract-ir-uses: I, L and M first fused).
 Where Triton's verdict differs, contract.c's rule for that shape is wrong.
 """
 import os
@@ -46,16 +49,21 @@ def shapes(a_ptr, b_ptr, c_ptr, d_ptr, o_ptr, BLOCK: tl.constexpr):
         e = tl.load(a_ptr + BLOCK * (i + 1) + offs)
         acc2 += e * d
     tl.store(o_ptr + 5 * BLOCK + offs, acc2)
+    x = b * c  # M
+    s = tl.sum(c * d, axis=0)
+    x += b * (s * d)
+    tl.store(o_ptr + 6 * BLOCK + offs, x)
+    tl.store(o_ptr + 7 * BLOCK + offs, tl.zeros_like(x) + s)
 
 
 def main():
     B = 4096
     g = torch.Generator(device="cuda").manual_seed(1)
     a, b, c, d = [torch.randn(3 * B, device="cuda", generator=g) for _ in range(4)]
-    o = torch.empty(6 * B, device="cuda")
+    o = torch.empty(8 * B, device="cuda")
     shapes[(1,)](a, b, c, d, o, BLOCK=B)
     torch.cuda.synchronize()
-    o = o.view(6, B)
+    o = o.view(8, B)
     A, Bv, C, D = (t[:B].double() for t in (a, b, c, d))
     E1, E2 = a[B:2 * B].double(), a[2 * B:].double()
 
@@ -75,6 +83,10 @@ def main():
     first, second = f32(Bv * C + rn(E1, D)), f32(rn(Bv, C) + E1 * D)
     models["L static_range"] = (o[5], {"first fused": f32(first + E2 * D), "second fused": f32(second + E2 * D),
                                        "neither": f32(f32(rn(Bv, C) + rn(E1, D)) + E2 * D)})
+    S = o[7].double()  # Triton's sum itself (its order is not modelled)
+    q = f32(S * D)
+    models["M across tl.sum"] = (o[6], {"first fused": f32(Bv * C + rn(Bv, q)), "second fused": f32(rn(Bv, C) + Bv * q),
+                                        "neither": f32(rn(Bv, C) + rn(Bv, q))})
     for name, (got, ms) in models.items():
         got = got.double()
         counts = {k: int((v == got).sum()) for k, v in ms.items()}
