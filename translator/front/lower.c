@@ -1391,15 +1391,16 @@ Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call) {
 // ---------------------------------------------------------------- the kernel
 
 // The value a -D option or a signature's literal entry gives: NULL if it is none.
-static int split_commas(const char *s, char **parts, int max);
+static Vec split_commas(const char *s);
 
 // "(a, b, ...)" of literals: a tuple constexpr ("(1,)" has one element, "()" none).
 static Obj *tuple_literal(const char *text) {
   size_t n = strlen(text);
   if (n < 2 || text[0] != '(' || text[n - 1] != ')') return NULL;
-  char *inner = xstrndup(text + 1, n - 2), *parts[64];
-  int count = split_commas(inner, parts, 64);
-  if (count > 64) return NULL;
+  char *inner = xstrndup(text + 1, n - 2);
+  Vec split = split_commas(inner);
+  char **parts = (char **)split.items;
+  int count = split.len;
   Obj *t = obj_new(OBJ_TUPLE);
   for (int i = 0; i < count; i++) {
     if (!parts[i][0] && (i == count - 1 && (i > 0 || !strchr(inner, ',')))) break;  // "(1,)", "()"
@@ -1483,9 +1484,11 @@ static const SigOpt *find_sig(Options *o, const char *kernel, int nkernels) {
   return NULL;
 }
 
-// Splits "a, b, c" at top-level commas.
-static int split_commas(const char *s, char **parts, int max) {
-  int n = 0, depth = 0;
+// Splits "a, b, c" at top-level commas, every part kept (a fixed array had dropped the
+// entries past 64 of mamba's 77-parameter step kernel's signature).
+static Vec split_commas(const char *s) {
+  Vec parts = {0};
+  int depth = 0;
   const char *start = s;
   for (const char *p = s;; p++) {
     if (*p == '(' || *p == '[') depth++;
@@ -1494,12 +1497,12 @@ static int split_commas(const char *s, char **parts, int max) {
       const char *a = start, *b = p;
       while (a < b && (*a == ' ' || *a == '\t')) a++;
       while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
-      if (n < max) parts[n++] = xstrndup(a, (size_t)(b - a));
+      vec_push(&parts, xstrndup(a, (size_t)(b - a)));
       if (!*p) break;
       start = p + 1;
     }
   }
-  return n;
+  return parts;
 }
 
 static Loc sig_loc(Func *f) { return f->def->loc; }
@@ -1677,8 +1680,9 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
   const SigOpt *sig_opt = find_sig(o, f->name, nkernels);
   const char *sig = sig_opt ? sig_opt->sig : f->signature;
   bool sig_on_command_line = sig_opt && !sig_opt->loc.line;
-  char *entries[64];
-  int nentries = sig ? split_commas(sig, entries, 64) : 0;
+  Vec split = sig ? split_commas(sig) : (Vec){0};
+  char **entries = (char **)split.items;
+  int nentries = split.len;
   if (nentries == 1 && !entries[0][0]) nentries = 0;
   int i = 0;
   Str from_launch = {0};  // the parameters typed from the file's launch, for a note
