@@ -862,6 +862,7 @@ bool recomputable(Value *v);    // index math: recomputed where another layout r
 void operand_coords(const Value *v, const char *const *in, const char **out);  // broadcast/expand/permute
 int operand_coord_index(const Value *v, int j);  // which coordinate operand dim j reads; -1: none
 // Coordinates as symbols (the passes' and the printer's, for deciding what a thread holds)
+extern const char *const SYM_ZERO, *const SYM_ONE;  // the constant coordinates' symbols (interned, as all are)
 const char *coord_symbol(int space_dim);
 const char *flip_symbol(int64_t n, const char *c);
 const char *linear_symbol(const char *const *sym, Shape s);

@@ -139,7 +139,7 @@ Cx identity_cx(const Layout *l, bool *uses_e) {
   Cx c = {.lay = l, .uses_e = uses_e};
   for (int i = 0; i < MAX_RANK; i++) {
     c.crd[i] = l && l->map[i] >= 0 ? coord(l, l->map[i]) : "0";
-    c.sym[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
+    c.sym[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : SYM_ZERO;
     c.crd_e[i] = l && l->map[i] >= 0;
     c.crd_zero[i] = !c.crd_e[i];
   }
@@ -526,7 +526,8 @@ static const char *ex_def(Em *em, Value *v, Cx *cx) {
   }
   case V_SPLIT: {  // part ival of the last dim
     Cx c = child(cx);
-    c.crd[v->a->shape.rank - 1] = c.sym[v->a->shape.rank - 1] = v->ival ? "1" : "0";
+    c.crd[v->a->shape.rank - 1] = v->ival ? "1" : "0";
+    c.sym[v->a->shape.rank - 1] = v->ival ? SYM_ONE : SYM_ZERO;
     c.crd_e[v->a->shape.rank - 1] = false;
     c.crd_zero[v->a->shape.rank - 1] = !v->ival;
     return ex_at(em, v->a, &c, cx);
@@ -633,7 +634,7 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {  // (v in cx's lay
     Conversion *c = em->conversions.items[i];
     if (c->v != v || !shape_eq(c->to->space, cx->lay->space)) continue;
     bool same = true;
-    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->sym[d], cx->sym[d]);
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || c->sym[d] == cx->sym[d];
     if (!same) continue;
     em->reads_k = true;
     return xprintf("%s[_k]", c->name);
@@ -644,11 +645,11 @@ static const char *conversion_for(Em *em, Value *v, Cx *cx) {  // (v in cx's lay
 // A coordinate symbol (convert.c) as C over the element index of layout l, as the
 // expression printer writes the coordinate it stands for.
 static const char *symbol_text(const char *sym, const Layout *l) {
-  if (!strcmp(sym, "0") || !strcmp(sym, "1")) return sym;
+  if (sym == SYM_ZERO || sym == SYM_ONE) return sym;
   const CoordSym *c = coord_sym(sym);
   if (!c) {  // "d<i>": dim i of the space
     for (int d = 0; d < l->space.rank; d++)
-      if (!strcmp(sym, coord_symbol(d))) return coord(l, d);
+      if (sym == coord_symbol(d)) return coord(l, d);
     internal_error(__FILE__, __LINE__, xprintf("coordinate symbol %s", sym));
   }
   switch (c->kind) {
@@ -659,7 +660,7 @@ static const char *symbol_text(const char *sym, const Layout *l) {
     Cx terms = {.lay = l, .uses_e = &uses_e};
     for (int i = 0; i < c->shape.rank; i++) {
       terms.crd[i] = symbol_text(c->terms[i], l);
-      terms.crd_zero[i] = !strcmp(c->terms[i], "0");  // (the symbol of the constant 0)
+      terms.crd_zero[i] = c->terms[i] == SYM_ZERO;
     }
     return linear_of(&terms, c->shape);
   }
@@ -669,7 +670,7 @@ static const char *symbol_text(const char *sym, const Layout *l) {
 
 // Is a coordinate symbol computed from the element index (not a constant)?
 static bool symbol_reads_e(const char *sym) {
-  if (!strcmp(sym, "0") || !strcmp(sym, "1")) return false;
+  if (sym == SYM_ZERO || sym == SYM_ONE) return false;
   const CoordSym *c = coord_sym(sym);
   if (!c) return true;  // "d<i>": dim i of the space
   if (c->kind != SYM_LINEAR) return symbol_reads_e(c->arg);
@@ -720,7 +721,7 @@ static void print_conversion(Em *em, Convert *r) {
   for (int d = 0; d < v->shape.rank; d++) {
     there.crd[d] = symbol_text(r->crd[d], &r->to);
     there.crd_e[d] = symbol_reads_e(r->crd[d]);
-    there.crd_zero[d] = !strcmp(r->crd[d], "0");  // (the symbol of the constant 0)
+    there.crd_zero[d] = r->crd[d] == SYM_ZERO;
   }
   const char *dst = linear_of(&there, v->shape);
   if (row) dst = xprintf("tl2cu_pad<%lld>(%s)", (long long)row, dst);

@@ -45,13 +45,17 @@ bool recomputable(Value *v) { return v->kind != V_VAR && recomputable_tree(v); }
 
 // Coordinates as symbols, here and in the printer's Cx: "d<i>" is the coordinate along
 // dim i of the statement's space, "0" and "1" constants; flips and reshapes wrap them.
+// Symbols are interned: one pointer per coordinate, so two compare with ==.
+const char *const SYM_ZERO = "0", *const SYM_ONE = "1";
+
 const char *coord_symbol(int space_dim) {
   static const char *const dims[MAX_RANK] = {"d0", "d1", "d2", "d3"};  // (every statement asks)
   return space_dim < (int)(sizeof dims / sizeof *dims) ? dims[space_dim] : xprintf("d%d", space_dim);
 }
-// Every composite symbol made, by its text (two made alike are the same coordinate).
+// Every composite symbol made, by its text (two made alike are the same coordinate, and
+// the same pointer: the text first made).
 static NameSet composite_names;
-static Vec composites;
+static Vec composites, composite_texts;
 
 static const char *composite(const char *sym, CoordSym c) {
   int *at = nameset_find(&composite_names, sym, true);
@@ -59,9 +63,10 @@ static const char *composite(const char *sym, CoordSym c) {
     CoordSym *copy = xmalloc(sizeof(CoordSym));
     *copy = c;
     vec_push(&composites, copy);
+    vec_push(&composite_texts, (void *)sym);
     *at = composites.len;
   }
-  return sym;
+  return composite_texts.items[*at - 1];
 }
 
 const CoordSym *coord_sym(const char *sym) {
@@ -92,7 +97,7 @@ int operand_coord_index(const Value *v, int j) {
 void operand_coords(const Value *v, const char *const *in, const char **out) {
   for (int j = 0; j < v->a->shape.rank; j++) {
     int i = operand_coord_index(v, j);
-    out[j] = i < 0 ? "0" : in[i];
+    out[j] = i < 0 ? SYM_ZERO : in[i];
   }
 }
 
@@ -101,16 +106,16 @@ const char *linear_symbol(const char *const *sym, Shape s) {
   const char *t = "";
   int64_t stride = 1;
   for (int i = s.rank - 1; i >= 0; i--) {
-    if (s.dim[i] > 1 && strcmp(sym[i], "0")) t = xprintf("%s+%s*%lld", t, sym[i], (long long)stride);
+    if (s.dim[i] > 1 && sym[i] != SYM_ZERO) t = xprintf("%s+%s*%lld", t, sym[i], (long long)stride);
     stride *= s.dim[i];
   }
-  if (!*t) return "0";
+  if (!*t) return SYM_ZERO;
   CoordSym c = {.kind = SYM_LINEAR, .shape = s};
   for (int i = 0; i < s.rank; i++) c.terms[i] = sym[i];
   return composite(t, c);
 }
 const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim) {
-  if (dim == 1) return "0";
+  if (dim == 1) return SYM_ZERO;
   return composite(xprintf("r(%s)/%lld%%%lld", lin, (long long)stride, (long long)dim),
                    (CoordSym){.kind = SYM_RESHAPE, .arg = lin, .n = stride, .size = dim});
 }
@@ -118,7 +123,7 @@ const char *reshape_symbol(const char *lin, int64_t stride, int64_t dim) {
 // The coordinates of a value held in layout l, at its own element.
 static Place own_place(const Layout *l) {
   Place p = {.lay = l};
-  for (int i = 0; i < MAX_RANK; i++) p.crd[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : "0";
+  for (int i = 0; i < MAX_RANK; i++) p.crd[i] = l && l->map[i] >= 0 ? coord_symbol(l->map[i]) : SYM_ZERO;
   return p;
 }
 
@@ -144,7 +149,7 @@ static HeldRegister held_in_other_space(Value *v, const Layout *lay, const char 
   for (int i = 0; i < v->shape.rank; i++) {
     there.map[i] = -1;
     for (int d = 0; d < lay->space.rank && v->shape.dim[i] > 1; d++)
-      if (!strcmp(sym[i], coord_symbol(d))) there.map[i] = d;
+      if (sym[i] == coord_symbol(d)) there.map[i] = d;
     if (v->shape.dim[i] > 1 && there.map[i] < 0) return none;
   }
   LinearLayout mine = linear_layout(l, v->shape), theirs = linear_layout(&there, v->shape);
@@ -181,7 +186,7 @@ HeldRegister held_register(Value *v, const Layout *lay, const char *const *sym) 
   HeldRegister none = {0};
   if (!assign_alike(l, lay)) return held_in_other_space(v, lay, sym);
   for (int i = 0; i < v->shape.rank; i++)
-    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || strcmp(sym[i], coord_symbol(l->map[i])))) return none;
+    if (v->shape.dim[i] > 1 && (l->map[i] < 0 || sym[i] != coord_symbol(l->map[i]))) return none;
   return sliced_index(l, lay);
 }
 
@@ -208,7 +213,7 @@ static bool already_converted(Walk *w, Value *v, const Place *p) {
     Convert *c = w->s->converts.items[i];
     if (c->v != v || !shape_eq(c->to.space, p->lay->space)) continue;
     bool same = true;
-    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || !strcmp(c->crd[d], p->crd[d]);
+    for (int d = 0; d < v->shape.rank; d++) same &= v->shape.dim[d] == 1 || c->crd[d] == p->crd[d];
     if (same) return true;
   }
   return false;
@@ -269,7 +274,7 @@ static void read_definition(Walk *w, Value *v, const Place *p) {
     return;
   }
   case V_SPLIT:
-    read_at(w, v->a, p, v->a->shape.rank - 1, v->ival ? "1" : "0");
+    read_at(w, v->a, p, v->a->shape.rank - 1, v->ival ? SYM_ONE : SYM_ZERO);
     return;
   case V_BINARY:
     if (v->fuse && (v->op == OP_ADD || v->op == OP_SUB)) {  // the addend, then the folded multiply's operands
