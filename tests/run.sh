@@ -196,7 +196,7 @@ t_golden() {  # PY EXPECTED
 # does not hold build as one translation unit, each inside a namespace of its own (launchers
 # with one C name in separate units); a unit that fails or warns is built again file by file,
 # which names the golden.
-NVCC_GROUPS=12
+NVCC_GROUPS=4
 golden_arch() {  # CU: the nvcc flags its target asks
   local arch=-arch=sm_90  # (a file on warpgroup MMA, tl2cu --target sm_90a, says so and needs sm_90a)
   grep -q "tl2cu --target sm_90a" "$1" && arch="-gencode arch=compute_90a,code=sm_90a"
