@@ -312,6 +312,52 @@ def geomean_text(ratios):
     return '%.2f (%d)' % (math.exp(sum(math.log(x) for x, _ in ratios) / len(ratios)), len(ratios))
 
 
+WRONG = ('mismatch', 'fault-tl2cu', 'launch-error')
+COMPARED = ('equal', 'close', 'racy') + WRONG
+
+
+def load_explained(path):
+    """(repo, file's basename, kernel) -> the entry of tests/realworld/explained.json."""
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        entries = json.load(f)['kernels']
+    return {(e['repo'], e['file'], e['kernel']): e for e in entries}
+
+
+def mismatch_lines(by_repo, explained):
+    """How many kernels ran (compared on a launch at least), and each kernel that differed from
+    Triton or faulted: explained (tests/realworld/explained.json, with its evidence) or not."""
+    kernels, ran, wrong = set(), set(), collections.OrderedDict()
+    for repo, programs in by_repo.items():
+        for index, info in programs:
+            for r in info.get('report', []):
+                key = (repo, os.path.basename(r.get('file') or '?'), r.get('kernel'))
+                kernels.add(key)
+                if r['status'] in COMPARED:
+                    ran.add(key)
+                if r['status'] in WRONG:
+                    entry = wrong.setdefault(key, {'specs': 0, 'status': r['status'], 'reason': r.get('reason') or '',
+                                                   'where': '%s/%d' % (repo, index)})
+                    entry['specs'] += 1
+    share = 100.0 * len(ran) / len(kernels) if kernels else 0.0
+    lines = ['%d of %d kernels (%.0f%%) ran beside Triton on at least one launch.' % (len(ran), len(kernels), share),
+             '', '## Kernels that differed from Triton', '',
+             '| repository | kernel | program | specializations | status | explained | first difference |',
+             '| --- | --- | --- | --- | --- | --- | --- |']
+    unexplained = 0
+    for (repo, file, kernel), w in wrong.items():
+        e = explained.get((repo, file, kernel))
+        unexplained += e is None
+        why = ('%s (%s)' % (e['why'], e['evidence'])) if e else 'UNEXPLAINED'
+        lines.append('| %s | %s (%s) | %s | %d | %s | %s | %s |' % (
+            repo, kernel, file, w['where'], w['specs'], w['status'], why.replace('|', '\\|'),
+            w['reason'].replace('|', '\\|')[:160]))
+    lines += ['', '%d kernels differed: %d explained, %d unexplained.' % (len(wrong), len(wrong) - unexplained,
+                                                                           unexplained), '']
+    return lines
+
+
 def cmd_summary(args):
     by_repo = collections.defaultdict(list)
     for repo in sorted(os.listdir(args.work)):
@@ -329,8 +375,9 @@ def cmd_summary(args):
             for r in info.get('report', []):
                 if r['status'] in ('refused', 'unsupported', 'nvcc-failed'):
                     reasons[(r['status'], reason_key(r.get('reason') or ''))] += 1
-    out += ['%d distinct kernels launched over %d repositories.' % (total_kernels, len(by_repo)), '',
-            '## Top refusal reasons', '', '| count | status | reason |', '| --- | --- | --- |']
+    out += ['%d distinct kernels launched over %d repositories.' % (total_kernels, len(by_repo)), '']
+    out += mismatch_lines(by_repo, load_explained(args.explained))
+    out += ['## Top refusal reasons', '', '| count | status | reason |', '| --- | --- | --- |']
     for (status, reason), n in reasons.most_common(args.top):
         out.append('| %d | %s | %s |' % (n, status, reason.replace('|', '\\|')))
     text = '\n'.join(out) + '\n'
@@ -678,6 +725,8 @@ def main():
     p.add_argument('work')
     p.add_argument('-o', '--output')
     p.add_argument('--top', type=int, default=15)
+    p.add_argument('--explained', default=os.path.join(HERE, 'explained.json'),
+                   help='the mismatches explained, with their evidence (default: tests/realworld/explained.json)')
     p.set_defaults(func=cmd_summary)
     p = sub.add_parser('check', help='imports each program needs that the GPU machine lacks')
     p.add_argument('dest')
