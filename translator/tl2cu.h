@@ -1054,6 +1054,7 @@ typedef enum { ROUND_DEFAULT, ROUND_RTNE, ROUND_RTZ } CastRounding;
 Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc);
 Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc);  // to or from a pointer type
 Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
+const char *known_module(const char *dotted);  // "triton.language.math" -> "tl.math", or NULL
 Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
 Value *sem_binary_fresh(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
 Obj *sem_unary(Ctx *c, Op op, Obj *a, Loc loc);

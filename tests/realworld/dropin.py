@@ -177,6 +177,8 @@ def module_values(jitfn):
                 out[name] = text
         elif (text := triton_function_text(v)) is not None:
             out[name] = text
+        elif isinstance(v, types.ModuleType) and v.__name__.startswith('triton.language.'):
+            out[name] = v.__name__  # (FlagGems' tl_extra_shim: triton.language.extra.cuda.libdevice)
     return out
 
 

@@ -132,7 +132,7 @@ Func *module_func(Module *m, const char *name) {
 }
 
 // The canonical name tl2cu knows a module by, or NULL.
-static const char *known_module(const char *dotted) {
+const char *known_module(const char *dotted) {
   static const struct { const char *path, *name; } mods[] = {
       {"triton", "triton"},
       {"triton.language", "tl"},

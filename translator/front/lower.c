@@ -1468,11 +1468,15 @@ static Obj *triton_function_literal(const char *text) {
   return f.result;
 }
 
-// A -D value: a literal, a Triton function, or else a string as written (-D
-// ACTIVATION=leaky_relu, as tutorial 08's string constexpr; -D ACTIVATION= is the empty string).
+// A -D value: a literal, a Triton function, a Triton module by its dotted name (FlagGems'
+// tl_extra_shim, triton.language.extra.cuda.libdevice as the program imported it), or else
+// a string as written (-D ACTIVATION=leaky_relu, as tutorial 08's string constexpr; -D
+// ACTIVATION= is the empty string).
 Obj *define_literal(const char *text) {
   Obj *v = literal_value(text);
   if (!v) v = triton_function_literal(text);
+  const char *module = !v && strchr(text, '.') ? known_module(text) : NULL;
+  if (module) v = obj_module(module);
   return v ? v : obj_str(text);
 }
 
