@@ -601,7 +601,7 @@ uint64_t assumable_params(Kernel *k) {
 
 typedef struct {
   Vec vars, values;  // a variable, each value assigned to it (first values and steps too)
-  Vec seen, seen_dim;  // (value, dim) pairs already followed
+  bool *seen;  // (value, dim) pairs already followed: [id * MAX_RANK + dim]
   uint64_t candidates, wanted;
 } UnitSearch;
 
@@ -631,10 +631,9 @@ static int operand_dim(Value *v, int d) {
 // Follows an address down to its index math, with d the dim its run walks.
 static void unit_cone(Value *v, int d, UnitSearch *q) {
   if (!v || d < 0 || d >= v->shape.rank) return;
-  for (int i = 0; i < q->seen.len; i++)
-    if (q->seen.items[i] == v && (intptr_t)q->seen_dim.items[i] == d) return;
-  vec_push(&q->seen, v);
-  vec_push(&q->seen_dim, (void *)(intptr_t)d);
+  bool *seen = &q->seen[(size_t)v->id * MAX_RANK + d];
+  if (*seen) return;
+  *seen = true;
   if (v->kind == V_BINARY && v->op == OP_MUL && scalar_is_int(v->ty.kind)) {
     Value *x[2] = {v->a, v->b}, *p[2] = {v->b, v->a};
     for (int i = 0; i < 2; i++)
@@ -684,6 +683,7 @@ static void unit_accesses(Stmt *s, UnitSearch *q, int mark, int threads) {
 uint64_t axisinfo_unit_candidates(Kernel *k, int threads) {
   UnitSearch q = {.candidates = assumable_params(k)};
   if (!q.candidates) return 0;
+  q.seen = xmalloc((size_t)sem_next_id() * MAX_RANK);  // (zeroed)
   axisinfo_assume(k, 0, 0);
   collect_assigned(k->body, &q);
   unit_accesses(k->body, &q, sem_walk_mark(), threads);
