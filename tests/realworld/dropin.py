@@ -426,6 +426,7 @@ def tensor_args(bound):
     for name, v in bound.items():
         if type(v).__name__ == 'TensorWrapper':
             v = v.base
+        v = strided_base(v)
         if is_tensor(v):
             if not v.is_cuda:
                 return None
@@ -494,9 +495,20 @@ def substitute(jitfn, args, kwargs, tensors, copies):
     return args, kwargs
 
 
+def strided_base(v):
+    """The tensor under a FlagGems StridedBuffer (its own shape, strides and offset over a
+    tensor's storage, negative strides too, which no torch view has), else v: its storage is
+    what is copied and compared; its pointer is its data_ptr() (launcher_args)."""
+    if type(v).__name__ == 'StridedBuffer' and callable(getattr(v, 'unwrap', None)) and is_tensor(v.unwrap()):
+        return v.unwrap()
+    return v
+
+
 def rewrap(orig, view):
     if type(orig).__name__ == 'TensorWrapper':
         return type(orig)(view, orig.dtype)
+    if strided_base(orig) is not orig:  # (the same reinterpretation, over the copy)
+        return type(orig)(view, shape=orig.shape, strides=orig.stride(), dtype=orig.dtype, offset=orig.offset)
     return view
 
 
