@@ -469,12 +469,8 @@ static void collect_scopes(Stmt *s, Vec *open, Vec *all) {
       vec_push(all, sc);
       vec_push(open, sc);  // (a let's scope stays open to the end of its list)
     }
-    if (s->kind == S_FOR) {
-      collect_scopes(s->body, open, all);
-      open->len--;  // (a counter's scope is its loop's body only)
-    } else {
-      collect_scopes(s->body, open, all);
-    }
+    collect_scopes(s->body, open, all);
+    if (s->kind == S_FOR) open->len--;  // (a counter's scope is its loop's body only)
     collect_scopes(s->orelse, open, all);
   }
   open->len = outer;
@@ -487,26 +483,27 @@ typedef struct {
   Vec vars, facts;  // Value*, AxisInfo[2]
 } Solution;
 
-// The kernel's solutions so far: the aligned variant asks for the same few assumptions
-// again and again (each access withdraws each argument in turn), and the statements and
-// values the facts are read from do not change after the pass (later passes annotate).
+// The kernel's variable scopes and its solutions so far: the aligned variant asks for the
+// same few assumptions again and again (each access withdraws each argument in turn), and
+// the statements and values the facts are read from do not change after the pass (later
+// passes annotate).
 static struct {
   Kernel *k;
+  Vec scopes;     // VarScope*, in statement order (collect_scopes)
   Vec solutions;  // Solution*
 } solved;
 
 // Every variable solved in statement order, each from nothing known of the later ones:
 // the solution depends on the assumption alone, not on the one solved before it (a
 // variable read before its own definition's turn saw the previous assumption's facts).
-static Solution *solve_vars(Kernel *k) {
-  Vec open = {0}, all = {0};
-  collect_scopes(k->body, &open, &all);
-  for (int i = 0; i < all.len; i++) ((VarScope *)all.items[i])->def->var->info.solved = NULL;
+static void solve_vars(void) {
+  Vec *all = &solved.scopes;
+  for (int i = 0; i < all->len; i++) ((VarScope *)all->items[i])->def->var->info.solved = NULL;
   Solution *sol = xmalloc(sizeof *sol);
   sol->withdrawn = assumed.withdrawn;
   sol->unit_ones = assumed.unit_ones;
-  for (int i = 0; i < all.len; i++) {
-    VarScope *sc = all.items[i];
+  for (int i = 0; i < all->len; i++) {
+    VarScope *sc = all->items[i];
     Stmt *s = sc->def;
     if (s->kind == S_FOR) solve_var(s->var, s->lo, &sc->assigns, s->step);
     else solve_var(s->var, s->v, &sc->assigns, NULL);
@@ -514,14 +511,15 @@ static Solution *solve_vars(Kernel *k) {
     vec_push(&sol->facts, s->var->info.solved);
   }
   vec_push(&solved.solutions, sol);
-  return sol;
 }
 
 // The current assumption's solution: solved once per kernel and assumption, then restored.
 static void use_solution(Kernel *k) {
   if (solved.k != k) {
     solved.k = k;
-    solved.solutions.len = 0;
+    solved.scopes = solved.solutions = (Vec){0};
+    Vec open = {0};
+    collect_scopes(k->body, &open, &solved.scopes);
   }
   for (int i = 0; i < solved.solutions.len; i++) {
     Solution *sol = solved.solutions.items[i];
@@ -531,7 +529,7 @@ static void use_solution(Kernel *k) {
     return;
   }
   generation++;
-  solve_vars(k);
+  solve_vars();
 }
 
 // The pass: the facts of every variable, then each load's and store's widest vector in
