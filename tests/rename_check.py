@@ -36,7 +36,7 @@ signed unsigned char short long double bool void int32_t uint8_t size_t half flo
 threadIdx blockIdx blockDim gridDim warpSize fmaf NULL INFINITY assert printf std nullptr
 tl2cu_smem tl2cu_exp TL2CU_MSB4""".split()
 
-TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d[\w.]*|\S')
+MEMBER_OR_TOKEN = re.compile(r'(?:\.|->)\s*[A-Za-z_]\w*|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d[\w.]*|\S')
 
 
 def translate(tl2cu, py, workdir):
@@ -50,21 +50,18 @@ def translate(tl2cu, py, workdir):
 
 
 def tokens(text):
-    """C tokens without comments; a member name (after . or ->) is marked as no identifier."""
-    out = []
-    for tok in TOKEN.findall(re.sub(r"//[^\n]*", "", text)):
-        member = out and (out[-1] == "." or out[-2:] == ["-", ">"])
-        out.append("." + tok if member else tok)
-    return out
+    """C tokens without comments; a member name (after . or ->) is one token with its operator,
+    so that it is compared as written, never as an identifier."""
+    return MEMBER_OR_TOKEN.findall(re.sub(r"//[^\n]*", "", text))
 
 
-def renaming_mismatch(a, b):
-    """None if b is a with identifiers renamed one-to-one, else what differs."""
-    ta, tb = tokens(a), tokens(b)
+def renaming_mismatch(ta, tb):
+    """None if token list tb is token list ta with identifiers renamed one-to-one, else what
+    differs. Each distinct pair of tokens is looked at once."""
     if len(ta) != len(tb):
         return f"token counts differ ({len(ta)} vs {len(tb)})"
     fwd, back = {}, {}
-    for x, y in zip(ta, tb):
+    for x, y in dict.fromkeys(zip(ta, tb)):  # (in order of first appearance)
         if not (x[0].isalpha() or x[0] == "_") or not (y[0].isalpha() or y[0] == "_"):
             if x != y:
                 return f"{x!r} became {y!r}"
@@ -180,6 +177,8 @@ def main():
             with open(py) as f:
                 source = f.read()
             original, err = translate(tl2cu, py, work)
+            if not err:
+                original = [tokens(text) for text in original]
             if err:
                 failures.append(f"{name}: the original does not translate: {err}")
                 continue
@@ -202,7 +201,7 @@ def main():
                     failures.append(f"{where}: {err}")
                     continue
                 for part, a, b in (("cu", original[0], renamed[0]), ("header", original[1], renamed[1])):
-                    why = renaming_mismatch(a, b)
+                    why = renaming_mismatch(a, tokens(b))
                     if why:
                         failures.append(f"{name} round {r} {part}: {why}")
                 if name in compile_these and r == 0 and shutil.which("nvcc"):

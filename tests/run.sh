@@ -320,6 +320,15 @@ t_ir() {
     if diff -u "$expected" "$tmp/$name.ir" >"$tmp/$name.ir.diff" 2>&1; then ok "IR $name after ${ir_pass:-layout}"
     else cat "$tmp/$name.ir.err" >>"$tmp/$name.ir.diff"; bad "IR $name after ${ir_pass:-layout}" "$tmp/$name.ir.diff"; fi
   done
+  # several passes and the CUDA in one run: the IR of each pass and the .cu as separate runs print them
+  py=tests/golden/minmax_zero.py
+  "$TL2CU" "$py" --dump-ir=trace,contract --format=none -o "$tmp/both.cu" >"$tmp/both.ir" 2>/dev/null
+  "$TL2CU" "$py" --format=none -o "$tmp/alone.cu" 2>/dev/null
+  { "$TL2CU" "$py" --dump-ir=trace; "$TL2CU" "$py" --dump-ir=contract; } >"$tmp/alone.ir" 2>/dev/null
+  if [ -s "$tmp/both.ir" ] && cmp -s "$tmp/both.ir" "$tmp/alone.ir" && cmp -s "$tmp/both.cu" "$tmp/alone.cu" &&
+     ! "$TL2CU" "$py" --dump-ir=trace -o - >/dev/null 2>&1
+  then ok "--dump-ir=trace,contract -o FILE: both IR dumps and the CUDA, as three runs write them"
+  else bad "--dump-ir=trace,contract -o FILE" "$tmp/both.ir"; fi
 }
 
 # ---- spellings (tests/spelling, issue 43): one kernel written several ways (operand order,
@@ -791,29 +800,20 @@ t_asan() {
     echo "[SKIP] asan+ubsan (QUICK=1)"
   elif make -s -j"$JOBS" asan >"$tmp/asan.log" 2>&1; then
     san_ok=1
-    for py in samples/*/kernel.py tests/golden/*.py tests/errors/*.py $(find tests/imports -name '*.py' | sort); do
+    # the IR printer too, in the same run (--dump-ir with -o writes both): before any pass's
+    # annotations (trace) and with all of them up to the layout's contraction (contract)
+    for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py tests/errors/*.py $(find tests/imports -name '*.py' | sort); do
       args=""
       [ -f "${py%.py}.args" ] && args=$(cat "${py%.py}.args")
+      case $py in tests/errors/* | tests/imports/*) ;; *) args="--dump-ir=trace,contract $args" ;; esac
       set -f
       eval "build/asan/tl2cu --format=none -o \"$tmp/asan.cu\" $args \"$py\"" >/dev/null 2>"$tmp/asan.one"
       set +f
       if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
         san_ok=0
-        echo "== $py" >>"$tmp/asan.log"
+        echo "== $py $args" >>"$tmp/asan.log"
         cat "$tmp/asan.one" >>"$tmp/asan.log"
       fi
-    done
-    # the IR printer too: before any pass's annotations (trace) and with all of them up to the
-    # layout's contraction (contract); every pass between runs in the second
-    for py in samples/*/kernel.py tests/golden/*.py tests/ir/*.py; do
-      for ir_pass in trace contract; do
-        build/asan/tl2cu --dump-ir=$ir_pass "$py" >/dev/null 2>"$tmp/asan.one"
-        if grep -qE "AddressSanitizer|runtime error|LeakSanitizer" "$tmp/asan.one"; then
-          san_ok=0
-          echo "== $py --dump-ir=$ir_pass" >>"$tmp/asan.log"
-          cat "$tmp/asan.one" >>"$tmp/asan.log"
-        fi
-      done
     done
     if [ $san_ok = 1 ]; then ok "asan+ubsan clean over samples, golden, error and import inputs, and their IR dumps"; else bad "asan+ubsan" "$tmp/asan.log"; fi
     # mutants, deep nesting and long lines (tests/fuzz/crash.py; the full runs are in docs/NOTES.md)

@@ -360,7 +360,7 @@ static void write_output(Vec *kernels, Options *opt, const char *argv0) {
 // After each pass: the IR checked, and printed if --dump-ir asks for this pass.
 static void after_pass(Kernel *k, const char *pass, bool layouts, Options *opt) {
   ir_verify(k, pass, layouts);
-  if (opt->dump_ir && !strcmp(opt->dump_ir, pass)) ir_dump(stdout, k, pass);
+  if (option_dumps_ir_after(opt, pass)) ir_dump(stdout, k, pass);
 }
 
 int main(int argc, char **argv) {
@@ -389,6 +389,10 @@ int main(int argc, char **argv) {
   stop_if_errors();
   if (!opt.output) opt.output = with_extension(opt.input, ".cu");
   if (!opt.format) opt.format = "auto";
+  if (opt.dump_ir && opt.output_given && !strcmp(opt.output, "-")) {
+    fprintf(stderr, "tl2cu: error: --dump-ir prints the IR on stdout; -o - would mix the CUDA into it\n");
+    return 2;
+  }
   if (opt.write_depfile && !strcmp(opt.output, "-")) {
     fprintf(stderr, "tl2cu: error: -MD and -MF need an output file to name in the depfile, not '-o -'\n");
     return 2;
@@ -443,7 +447,7 @@ int main(int argc, char **argv) {
                 f->name, k->launcher);
   }
   stop_if_errors();
-  if (!opt.dump_ir) write_output(&kernels, &opt, argv[0]);
+  if (!opt.dump_ir || opt.output_given) write_output(&kernels, &opt, argv[0]);  // (--dump-ir: only with -o)
   util_free_all();
   return 0;
 }

@@ -450,7 +450,8 @@ typedef struct {
   const char *depfile;    // -MF
   bool write_depfile;     // -MD (or -MF)
   bool print_include_dir; // --print-include-dir: print where tl2cu.cuh is, translate nothing
-  const char *dump_ir;    // --dump-ir[=PASS]: print the IR after PASS ("trace", "layout") instead of CUDA
+  const char *dump_ir;    // --dump-ir[=PASS,...]: print the IR after each PASS ("trace", "layout"), CUDA only with -o
+  bool output_given;      // -o on the command line (--dump-ir writes CUDA too then)
   Vec import_paths;       // Define*: --import-path DIR in name, loc its '# tl2cu:' line (relative to FILE.py's folder)
 } Options;
 
@@ -476,6 +477,7 @@ void imports_files(Vec *out);  // const char*: the paths of the files read
 
 const char *option_define(const Options *o, const char *name);  // -D NAME's value, or NULL
 const Define *option_define_entry(const Options *o, const char *name);  // -D NAME, or NULL
+bool option_dumps_ir_after(const Options *o, const char *pass);         // is PASS in --dump-ir's list?
 
 // Parses argv; exits with status 2 on usage errors.
 void options_parse_argv(Options *o, int argc, char **argv);

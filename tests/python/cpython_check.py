@@ -14,6 +14,8 @@ import argparse
 import ast
 import concurrent.futures
 import doctest
+import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -46,6 +48,38 @@ def python_accepts(source):
             return False
 
 
+class AcceptedCache:
+    """What this Python's compile() said of each source, by the source's hash, kept in tests/run.sh's
+    cache folder (TL2CU_TEST_CACHE; "off" keeps nothing): compiling the whole Lib/ is most of
+    this check's time, and its answer for the same bytes and the same Python does not change."""
+
+    def __init__(self):
+        folder = os.environ.get("TL2CU_TEST_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "tl2cu-tests")
+        self.path = None if folder == "off" else os.path.join(
+            folder, "cpython-accepts-%s.json" % hashlib.sha256(sys.version.encode()).hexdigest()[:16])
+        self.known, self.changed = {}, False
+        if self.path and os.path.exists(self.path):
+            try:
+                with open(self.path) as f:
+                    self.known = json.load(f)
+            except (OSError, ValueError):
+                self.known = {}
+
+    def accepts(self, source):
+        key = hashlib.sha256(source).hexdigest()
+        if key not in self.known:
+            self.known[key], self.changed = python_accepts(source), True
+        return self.known[key]
+
+    def save(self):
+        if self.path and self.changed:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(self.path + ".tmp", "w") as f:
+                json.dump(self.known, f)
+            os.replace(self.path + ".tmp", self.path)
+
+
 def run_tl2cu(tl2cu, source, tmpdir, name):
     path = os.path.join(tmpdir, name + ".py")
     with open(path, "wb") as f:
@@ -71,12 +105,14 @@ def check_acceptance(lib, tl2cu, tmpdir, verbose):
     tried = agreed = 0
     failures = []
     jobs = []
+    cache = AcceptedCache()
     for path in accepted_files(lib):
         with open(path, "rb") as fh:
             source = fh.read()
-        if not python_accepts(source + KERNEL.encode()):
+        if not cache.accepts(source + KERNEL.encode()):
             continue
         jobs.append((path, source))
+    cache.save()
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         results = pool.map(lambda j: run_tl2cu(tl2cu, j[1] + KERNEL.encode(), tmpdir, "acc%d" % hash(j[0])), jobs)
         for (path, _), (rc, err) in zip(jobs, results):

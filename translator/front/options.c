@@ -45,8 +45,9 @@ static const char usage[] =
     "                          runtime header tl2cu.cuh as prerequisites of the .cu and .h\n"
     "  -MF FILE                the same, into FILE\n"
     "      --print-include-dir print the directory holding tl2cu.cuh for this tl2cu (for nvcc -I)\n"
-    "      --dump-ir[=PASS]    print the IR after PASS (trace, canon, group, axisinfo, unitstride, layout,\n"
-    "                          contract, convert, smem; default layout) on stdout instead of writing CUDA\n"
+    "      --dump-ir[=PASS,...] print the IR after each PASS (trace, canon, group, axisinfo, unitstride,\n"
+    "                          layout, contract, convert, smem; default layout) on stdout; CUDA is\n"
+    "                          written too only when -o names a file\n"
     "  -h, --help, --version\n"
     "\n"
     "Every long option takes its value as --opt=VALUE or --opt VALUE.\n"
@@ -161,7 +162,11 @@ static void add_sig(Options *opt, Loc at, const char *arg) {
 
 typedef void (*OptionHandler)(Options *opt, Origin *o, const char *name, const char *val);
 
-static void set_output(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, opt->output = v; }
+static void set_output(Options *opt, Origin *o, const char *n, const char *v) {
+  (void)o, (void)n;
+  opt->output = v;
+  opt->output_given = true;  // (merge() does not copy it: a '# tl2cu: -o' line leaves --dump-ir's CUDA off)
+}
 static void set_header(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, opt->header = v; }
 static void add_kernel(Options *opt, Origin *o, const char *n, const char *v) {
   (void)o, (void)n;
@@ -206,16 +211,31 @@ static void set_format(Options *opt, Origin *o, const char *n, const char *v) {
   if (strcmp(v, "auto") && strcmp(v, "none") && strcmp(v, "clang-format"))
     bad_option(o, "--format takes auto, none or clang-format, not '%s'", v);
 }
+static const char *const ir_passes[] = {"trace",  "canon",    "group",   "axisinfo", "unitstride",
+                                         "layout", "contract", "convert", "smem"};  // main.c's order
+
+// --dump-ir's list item at *list (up to a comma or the end) is PASS.
+static bool list_item_is(const char *item, const char *pass) {
+  size_t n = strcspn(item, ",");
+  return strlen(pass) == n && !strncmp(item, pass, n);
+}
+
+bool option_dumps_ir_after(const Options *o, const char *pass) {
+  for (const char *item = o->dump_ir; item; item = strchr(item, ',') ? strchr(item, ',') + 1 : NULL)
+    if (list_item_is(item, pass)) return true;
+  return false;
+}
+
 static void set_dump_ir(Options *opt, Origin *o, const char *n, const char *v) {
   (void)n;
-  static const char *const passes[] = {"trace",  "canon",    "group",   "axisinfo", "unitstride",
-                                        "layout", "contract", "convert", "smem"};  // main.c's order
   opt->dump_ir = v ? v : "layout";
-  bool known = false;
-  for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) known |= !strcmp(opt->dump_ir, passes[i]);
-  if (!known)
-    bad_option(o, "--dump-ir takes trace, canon, group, axisinfo, unitstride, layout, contract, convert or smem (the passes), "
-                  "not '%s'", opt->dump_ir);
+  for (const char *item = opt->dump_ir; item; item = strchr(item, ',') ? strchr(item, ',') + 1 : NULL) {
+    bool known = false;
+    for (size_t i = 0; i < sizeof ir_passes / sizeof ir_passes[0]; i++) known |= list_item_is(item, ir_passes[i]);
+    if (!known)
+      bad_option(o, "--dump-ir takes trace, canon, group, axisinfo, unitstride, layout, contract, convert or smem "
+                    "(the passes, comma-separated), not '%s'", xprintf("%.*s", (int)strcspn(item, ","), item));
+  }
 }
 static void set_depfile(Options *opt, Origin *o, const char *n, const char *v) { (void)o, (void)n, (void)v, opt->write_depfile = true; }
 static void set_depfile_path(Options *opt, Origin *o, const char *n, const char *v) {
