@@ -83,6 +83,10 @@ static bool folds_into_select(Value *m) {
   return !minmax;
 }
 
+// The uses LLVM would count: a product given a C name (a let of its own, `acc = a * b`) has
+// one more use here, the let, than its value has in Triton's IR.
+static int ir_uses(Value *m) { return m->uses - (m->cname != NULL); }
+
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
   if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
@@ -117,7 +121,7 @@ static void decide_value(LoopSpan loop, Value *v, bool *seen) {
   if (v->kind == V_UNARY && v->op == OP_NEG && scalar_is_float(v->a->ty.kind)) return decide_negation(loop, v);
   if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
   bool fa = fusable_mul(loop, v, v->a), fb = fusable_mul(loop, v, v->b);
-  if (fa && fb && v->a->uses > v->b->uses) fa = false;  // LLVM folds the multiply with fewer uses
+  if (fa && fb && ir_uses(v->a) > ir_uses(v->b)) fa = false;  // LLVM folds the multiply with fewer uses
   v->fuse = fa ? 1 : fb ? 2 : 0;
   if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
   // x - a * b is fma(-a, b, x): a's sign flipped as LLVM does it (decide_negation)
