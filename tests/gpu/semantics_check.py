@@ -18,6 +18,8 @@
 - tests/golden/minmax_zero.py (thirty-ninth session): tl.maximum/tl.minimum/max()/min() of an
   int value and a literal 0 (they had turned the value itself into the maximum: liger's
   neighborhood mask, found by the drop-in harness).
+- tests/golden/fma_choice.py (fortieth session): which product of `a * b + c * d` is fused,
+  uses counted as LLVM counts them after CSE (Liger's mhc kernel differed in the last bits).
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -161,6 +163,15 @@ def minmax_zero(tally, g, n):
     gpulib.same_bits(tally, f"minmax_zero n={n}", ref, got, err)
 
 
+def fma_choice(tally, g, grid):
+    mod, lib = gpulib.golden_module("fma_choice"), gpulib.library("fma_choice")
+    n = grid * 1024
+    ins = [torch.randn(n, device="cuda", generator=g) for _ in range(4)]
+    make = lambda: [t.clone() for t in ins] + [torch.zeros(5 * 1024 * 1024, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "fma_choice", grid, make, (), dict(BLOCK=1024))
+    gpulib.same_bits(tally, f"fma_choice grid={grid}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -170,7 +181,8 @@ def main():
                         (constexpr_decorated, [(200,), (256,)]),
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
-                        (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)])):
+                        (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)]),
+                       (fma_choice, [(1024,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)
