@@ -61,13 +61,11 @@ __global__ void __launch_bounds__(128) fma_choice(float *a_ptr, float *b_ptr, fl
     *(tl2cu_vec<float, 4> *)(o_ptr + offs[_k]) = _t;
   }
   // L22: acc2 = b * c
-  float acc2[8];  // [1024] fp32
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc2[_k] = __fmul_rn(b[_k], c[_k]);
+  // acc2: folded into the fused multiply-adds that use it
   // L24: acc2 += (a + i) * d
   float acc2_1[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = fmaf((a[_k] + 0.0f), d[_k], acc2[_k]);
+  for (int _k = 0; _k < 8; ++_k) acc2_1[_k] = fmaf(b[_k], c[_k], __fmul_rn((a[_k] + 0.0f), d[_k]));
   float acc2_2[8];  // [1024] fp32
   #pragma unroll
   for (int _k = 0; _k < 8; ++_k) acc2_2[_k] = fmaf((a[_k] + 1.0f), d[_k], acc2_1[_k]);
@@ -104,7 +102,7 @@ __global__ void __launch_bounds__(128) fma_choice(float *a_ptr, float *b_ptr, fl
   // L29: twice = a * d
   float twice[8];  // [1024] fp32
   #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) twice[_k] = (a[_k] * d[_k]);
+  for (int _k = 0; _k < 8; ++_k) twice[_k] = __fmul_rn(a[_k], d[_k]);
   // L30: tl.store(o_ptr + 3 * BLOCK * 1024 + offs, twice + b * c)
   #pragma unroll
   for (int _r = 0; _r < 8; _r += 4) {  // 16-byte stores
@@ -112,7 +110,7 @@ __global__ void __launch_bounds__(128) fma_choice(float *a_ptr, float *b_ptr, fl
     #pragma unroll
     for (int _j = 0; _j < 4; ++_j) {
       const int _k = _r + _j;
-      _t.v[_j] = fmaf(a[_k], d[_k], __fmul_rn(b[_k], c[_k]));
+      _t.v[_j] = fmaf(b[_k], c[_k], twice[_k]);
     }
     const int _k = _r;
     *(tl2cu_vec<float, 4> *)((o_ptr + offs[_k]) + 3145728) = _t;

@@ -19,7 +19,7 @@
   int value and a literal 0 (they had turned the value itself into the maximum: liger's
   neighborhood mask, found by the drop-in harness).
 - tests/golden/fma_choice.py (fortieth session): which product of `a * b + c * d` is fused,
-  uses counted as LLVM counts them after CSE (Liger's mhc kernel differed in the last bits).
+  uses counted as Triton's IR has them (Liger's mhc kernel differed in the last bits).
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.

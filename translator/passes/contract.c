@@ -5,8 +5,6 @@
 // fused_uses); --dump-ir=contract shows them.
 #include "tl2cu.h"
 
-#include <string.h>
-
 // LLVM contracts a multiply into an add of the same basic block (its instruction
 // selection sees one block at a time), folding the multiply with fewer uses when both
 // operands are products. Before that, LICM hoists out of a loop a multiply whose
@@ -85,48 +83,14 @@ static bool folds_into_select(Value *m) {
   return !minmax;
 }
 
-// The float products of the kernel, each once: the ones LLVM's CSE makes one multiply.
-static Vec products;
-
-static void collect_products(Value *v, bool *seen) {
-  if (!v || seen[v->id]) return;
-  seen[v->id] = true;
-  collect_products(v->a, seen), collect_products(v->b, seen), collect_products(v->c, seen);
-  if (v->kind == V_BINARY && v->op == OP_MUL && scalar_is_float(v->ty.kind)) vec_push(&products, v);
-}
-
-static void collect_stmt_products(Stmt *s, bool *seen) {
-  for (; s; s = s->next) {
-    Value *vs[STMT_VALUES];
-    stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) collect_products(vs[i], seen);
-    collect_stmt_products(s->body, seen), collect_stmt_products(s->orelse, seen);
-  }
-}
-
-// The same multiply once CSE has run (LLVM's EarlyCSE takes a * b and b * a alike).
-static bool same_product(Value *p, Value *m) {
-  if (p == m) return true;
-  if (p->bb != m->bb || !type_eq(p->ty, m->ty) || !shape_eq(p->shape, m->shape)) return false;
-  return (affine_same_atom(p->a, m->a, 0) && affine_same_atom(p->b, m->b, 0)) ||
-         (affine_same_atom(p->a, m->b, 0) && affine_same_atom(p->b, m->a, 0));
-}
-
-// The uses LLVM counts when it picks which product an add fuses: those of every multiply of
-// the block that computes the same product (CSE makes them one), each less the let that a
-// named product (`acc = a * b`) has here and not in Triton's IR. Triton 3.6 on an H200
-// (tests/gpu/probes/contraction_uses_probe.py, 2026-12-07): `x = b * c; x += e * d` fuses
-// b * c, also with a tl.sum between, in a static_range, in Liger's rms_norm backward and for
-// a subtraction; b * c with a second use makes it fuse e * d; and two spellings of b * c
-// in one kernel (contraction_choice_probe.py's L and M) count as one product's uses.
-static int ir_uses(Value *m) {
-  int n = 0;
-  for (int i = 0; i < products.len; i++) {
-    Value *p = products.items[i];
-    if (same_product(p, m)) n += p->uses - (p->cname != NULL);
-  }
-  return n;
-}
+// The uses LLVM counts when it picks which product an add fuses: a product given a name
+// (`acc = a * b`) has one more use here, the let, than its value has in Triton's IR. Triton 3.6
+// (tests/gpu/probes/contraction_uses_probe.py, an H200, 2026-12-07): `x = b * c; x += e * d`
+// fuses b * c, also with a tl.sum between, in a static_range, in Liger's rms_norm backward
+// shape and for a subtraction; b * c with a second use makes it fuse e * d. Not modelled: a
+// product written twice, which CSE makes one multiply with both uses (docs/NOTES.md 82: the
+// probes disagree on it).
+static int ir_uses(Value *m) { return m->uses - (m->cname != NULL); }
 
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
@@ -184,10 +148,6 @@ static void decide_fusion(LoopSpan loop, Stmt *s, bool *seen) {
 
 void contract_fma(Kernel *k) {
   bool *seen = xmalloc((size_t)sem_next_id());  // (zeroed)
-  products = (Vec){0};
-  collect_stmt_products(k->body, seen);
-  for (int i = 0; i < k->combines.len; i++) collect_stmt_products(((Combine *)k->combines.items[i])->body, seen);
-  memset(seen, 0, (size_t)sem_next_id());
   LoopSpan no_loop = {0};
   decide_fusion(no_loop, k->body, seen);
   for (int i = 0; i < k->combines.len; i++) {
