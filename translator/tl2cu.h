@@ -1056,6 +1056,8 @@ typedef enum { ROUND_DEFAULT, ROUND_RTNE, ROUND_RTZ } CastRounding;
 Value *sem_cast_rounded(Ctx *c, Value *v, Scalar to, CastRounding rounding, Loc loc);
 Value *sem_cast_pointer(Ctx *c, Value *v, Type to, Loc loc);  // to or from a pointer type
 Value *sem_broadcast_to(Ctx *c, Value *v, Shape s, Loc loc);
+bool kernel_reads_unbound(Module *m, Func *f, const char *name);  // a name the module never binds
+bool define_is_import_path(const char *value);  // -D NAME=pkg.module.function (not triton's)
 const char *known_module(const char *dotted);  // "triton.language.math" -> "tl.math", or NULL
 Obj *sem_binary(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);
 Value *sem_binary_fresh(Ctx *c, Op op, Obj *a, Obj *b, Loc loc);

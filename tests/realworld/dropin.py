@@ -175,17 +175,19 @@ def module_values(jitfn):
             text = constexpr_text(v)
             if text is not None and len(text) < 200:
                 out[name] = text
-        elif (text := triton_function_text(v)) is not None:
+        elif (text := triton_function_text(v, getattr(jitfn, '__module__', None))) is not None:
             out[name] = text
         elif isinstance(v, types.ModuleType) and v.__name__.startswith('triton.language.'):
             out[name] = v.__name__  # (FlagGems' tl_extra_shim: triton.language.extra.cuda.libdevice)
     return out
 
 
-def triton_function_text(v):
+def triton_function_text(v, home=None):
     """'libdevice.tanh' or 'tl.exp' for a Triton function a module global holds (unsloth's
     triton_tanh, chosen at import by the device type), or the name of a @triton.jit function
-    (fla's softplus = softplus_nv), as -D takes it; else None."""
+    (fla's softplus = softplus_nv), as -D takes it; else None. A @triton.jit function of another
+    module than home (the kernel's) is 'its.module.name': FlagGems copies its scalar function
+    into the generated kernel's module at run time, and tl2cu imports it by that path."""
     import triton.language as tl
     from triton.language.extra import libdevice
     name = getattr(v, '__name__', None)
@@ -196,7 +198,8 @@ def triton_function_text(v):
     if getattr(tl, name, None) is v:
         return 'tl.' + name
     if type(v).__name__ == 'JITFunction':  # (fla's softplus = softplus_nv: tl2cu finds it by name)
-        return name
+        module = getattr(v, '__module__', None)
+        return '%s.%s' % (module, name) if home and isinstance(module, str) and module != home else name
     return None
 
 

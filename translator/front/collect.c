@@ -702,6 +702,36 @@ static void constants_read(Module *m, Node *n, Vec *visited, Vec *out) {
   }
 }
 
+// Does a kernel (or a jit function it calls) read NAME where the module binds nothing to it?
+// A program may put it into the module's namespace at run time: FlagGems' generated kernels
+// call their scalar function, which FlagGems copies into the module after loading it.
+static bool reads_unbound(Module *m, Node *n, const char *name, Vec *visited) {
+  for (; n; n = n->next) {
+    if (n->kind == ND_NAME) {
+      Func *g = module_func(m, n->str);
+      bool seen = false;
+      for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
+      if (g && g->is_jit && !seen) {
+        vec_push(visited, g);
+        if (reads_unbound(m, g->def->body, name, visited)) return true;
+      } else if (!g && !strcmp(n->str, name) && !lookup(m->globals, name) && !lookup(m->conditional, name)) {
+        return true;
+      }
+    }
+    if (reads_unbound(m, n->a, name, visited) || reads_unbound(m, n->b, name, visited) ||
+        reads_unbound(m, n->c, name, visited) || reads_unbound(m, n->args, name, visited) ||
+        reads_unbound(m, n->body, name, visited) || reads_unbound(m, n->orelse, name, visited))
+      return true;
+  }
+  return false;
+}
+
+bool kernel_reads_unbound(Module *m, Func *f, const char *name) {
+  Vec visited = {0};
+  vec_push(&visited, f);
+  return reads_unbound(m, f->def->body, name, &visited);
+}
+
 // Decorator arguments are left out: they are evaluated before any -D applies.
 void define_targets(Module *m, Func *f, Vec *out) {
   for (Node *p = f->def->a; p; p = p->next) add_name(out, p->str);

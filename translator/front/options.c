@@ -508,11 +508,23 @@ static void check_sig(SigOpt *s, Vec *kernels) {
                in_file ? "of this file" : "translated", hint ? hint : xprintf(" (those are %s)", list.buf));
 }
 
+// "pkg.module.function": dotted identifiers outside Triton's modules (main.c binds the name to
+// that function of that module, found as an import of it would be).
+bool define_is_import_path(const char *value) {
+  if (!strchr(value, '.') || !strncmp(value, "triton.", 7) || !strncmp(value, "tl.", 3) || known_module(value))
+    return false;
+  for (const char *p = value; *p; p++)
+    if (!(isalnum((unsigned char)*p) || *p == '_' || (*p == '.' && p > value && p[1] && p[1] != '.'))) return false;
+  return !isdigit((unsigned char)*value);
+}
+
 static void check_define(Module *m, Define *d, Vec *kernels) {
   Vec targets = {0};
   for (int i = 0; i < kernels->len; i++) define_targets(m, kernels->items[i], &targets);
   for (int i = 0; i < targets.len; i++)
     if (!strcmp(targets.items[i], d->name)) return;
+  for (int i = 0; define_is_import_path(d->value) && i < kernels->len; i++)
+    if (kernel_reads_unbound(m, kernels->items[i], d->name)) return;
   const char *hint = did_you_mean(d->name, &targets);
   option_error(d->loc, "-D %s=%s: '%s' is not a parameter, autotune meta-parameter, heuristic or module-level constant of %s%s",
                d->name, d->value, d->name, d->loc.line ? "this file's kernels" : "the kernels translated", hint ? hint : "");
