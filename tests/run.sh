@@ -154,11 +154,20 @@ t_rename() {
 
 # ---- the runtime's host-and-device helpers, run on the CPU (tests/runtime_host.cu);
 # optimized, so that a signed overflow the wrapping helpers let through gets folded away
+# The build of tests/runtime_host.cu: from the cache when the same compilers built the same
+# source and runtime headers before (the binary is run every time; only nvcc is spared).
+runtime_host_built() {
+  local flags="-std=c++17 -Xcompiler -O2 -Iruntime" key=
+  [ "$CACHE" != off ] && key=$({ echo "runtime_host $flags"; cat "$top/compilers" runtime/*.cuh tests/runtime_host.cu; } | sha256sum | cut -d' ' -f1)
+  if [ -n "$key" ] && [ -x "$CACHE/runtime_host-$key" ]; then cp "$CACHE/runtime_host-$key" "$tmp/runtime_host"; return; fi
+  nvcc $flags tests/runtime_host.cu -o "$tmp/runtime_host" >"$tmp/runtime_host.log" 2>&1 || return 1
+  [ -n "$key" ] && mkdir -p "$CACHE" 2>/dev/null && cp "$tmp/runtime_host" "$CACHE/runtime_host-$key" 2>/dev/null
+  return 0
+}
 t_runtime_host() {
   if ! command -v nvcc >/dev/null 2>&1; then
     echo "[SKIP] runtime helpers on the CPU: nvcc not found"
-  elif nvcc -std=c++17 -Xcompiler -O2 -Iruntime tests/runtime_host.cu -o "$tmp/runtime_host" >"$tmp/runtime_host.log" 2>&1 &&
-       "$tmp/runtime_host" >>"$tmp/runtime_host.log" 2>&1; then
+  elif runtime_host_built && "$tmp/runtime_host" >>"$tmp/runtime_host.log" 2>&1; then
     ok "runtime helpers on the CPU: $(tail -1 "$tmp/runtime_host.log")"
   else
     bad "runtime helpers on the CPU" "$tmp/runtime_host.log"

@@ -72,9 +72,10 @@ class Val:
 
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                 stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False):
+                 stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False,
+                 products=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.real, self.zero_minmax = real, zero_minmax
+        self.real, self.zero_minmax, self.products = real, zero_minmax, products
         # choices added after the seed-1 corpus was explained draw from here, so that the
         # kernels of earlier families (and rng's stream) stay as they were
         self.side_rng = random.Random(name)
@@ -344,6 +345,36 @@ class KernelGen:
             self.pending_stores.append(v)
         return v
 
+    def product_sum(self):
+        """A named product and a second product added to it, as real kernels write them (Liger's
+        `acc = f * h; acc += xs * w`, rms_norm backward's `dx = r * m; dx += r * (k * x)`): which
+        product Triton's LLVM fuses into an fma depends on their uses, so the bits do too."""
+        sr = self.side_rng
+        floats = [v for v in self.pool if is_float(v.ty)]
+        if not floats:
+            return
+        t = sr.choice(["fp32", "fp32", "fp32", "fp64"])
+        a, b, c, d = (self.as_float(sr.choice(floats), t) for _ in range(4))
+        p = self.temp("p")
+        self.emit(f"{p} = {a.expr} * {b.expr}")
+        if sr.random() < 0.35:  # the named product with a second use
+            self.store_elem(Val(f"({p} * 0.375)", t, tags=a.tags | b.tags))
+        form = sr.choice(["+=", "-=", "first", "second", "static", "twin"])
+        if form in ("+=", "-="):
+            self.emit(f"{p} {form} {c.expr} * {d.expr}")
+        elif form == "first":
+            self.emit(f"{p} = {p} + {c.expr} * {d.expr}")
+        elif form == "second":
+            self.emit(f"{p} = {c.expr} * {d.expr} + {p}")
+        elif form == "static":
+            self.emit(f"for i in tl.static_range(2):")
+            self.emit(f"{p} += ({c.expr} + i) * {d.expr}", 2)
+        else:  # the first product written again elsewhere (one multiply after CSE: docs/NOTES.md 82)
+            self.emit(f"{p} += {c.expr} * {d.expr}")
+            e = self.as_float(sr.choice(floats), t)
+            self.store_elem(Val(f"({e.expr} + {a.expr} * {b.expr})", t, tags=a.tags | b.tags | e.tags))
+        self.store_elem(Val(p, t, tags=a.tags | b.tags | c.tags | d.tags))
+
     def prologue_2d(self):
         self.scalars = [("M", "i32"), ("N", "i32"), ("s", "fp32"), ("reps", "i32"), ("pid_m", "i32")]
         self.emit("pid_m = tl.program_id(0)")
@@ -373,6 +404,9 @@ class KernelGen:
             self.assigned_numbers()
         for _ in range(r.randint(1, 4)):
             self.let(self.gen(r.randint(1, 3)))
+        if self.products:  # (drawn from side_rng: the main stream stays as it was)
+            for _ in range(self.side_rng.randint(1, 2)):
+                self.product_sum()
         features = r.sample(["loop", "static_loop", "if", "helper", "shape", "reduce_mid"], r.randint(0, 3))
         if self.structured:  # (drawn only here: the kernels before --structured-from stay as they were)
             features += r.sample(["tuple_loop", "block_ptr_loop"], r.randint(1, 2))
@@ -1070,11 +1104,12 @@ class KernelGen:
 
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
-                    stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False):
+                    stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False,
+                    products=False):
     while True:
         state = rng.getstate()
         g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision,
-                      real, zero_minmax)
+                      real, zero_minmax, products)
         g.near_one = []
         try:
             g.build()
@@ -1122,6 +1157,9 @@ def main():
     ap.add_argument("--zero-minmax-from", type=int, default=None,
                     help="kernels from this index on also take tl.maximum/tl.minimum of an int and a literal 0, "
                          "either side (drawn apart from the main stream: earlier kernels stay as they were)")
+    ap.add_argument("--products-from", type=int, default=None,
+                    help="kernels from this index on also add a product to a named product (acc = a * b; acc += "
+                         "c * d, with a second use or a twin of a * b sometimes): which one Triton fuses")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -1142,8 +1180,9 @@ def main():
             real = args.real_from is not None and i >= args.real_from
             matmul = matmul and not real  # (real kernels are elementwise-shaped again)
             zero_minmax = args.zero_minmax_from is not None and i >= args.zero_minmax_from
+            products = args.products_from is not None and i >= args.products_from
             src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
-                                        matmul, low_precision, real, zero_minmax)
+                                        matmul, low_precision, real, zero_minmax, products)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
