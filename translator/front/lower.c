@@ -639,8 +639,65 @@ static bool loads_since(Value *v, int first_id, int depth) {
          loads_since(v->c, first_id, depth + 1);
 }
 
-// tl2cu computes both arms of `x if c else y` with a run-time c and selects; Triton runs
-// one (an scf.if). The same only while the arms neither read nor write memory.
+// Might evaluating e read or write memory? A load, store or atomic, inline asm, a print or
+// assert, or a call of a function of the program's (a jit helper may do any of these).
+static bool may_touch_memory(Node *e) {
+  static const char *const effects[] = {"load", "store", "atomic_add", "atomic_max", "atomic_min", "atomic_and",
+                                        "atomic_or", "atomic_xor", "atomic_xchg", "atomic_cas", "inline_asm_elementwise",
+                                        "device_print", "device_assert", "static_print"};
+  for (; e; e = e->next) {
+    if (e->kind == ND_CALL) {
+      Node *f = e->a;
+      if (f->kind == ND_NAME) return true;  // (a helper, or a name imported from triton.language)
+      for (size_t i = 0; f->kind == ND_ATTR && i < sizeof effects / sizeof *effects; i++)
+        if (!strcmp(f->str, effects[i])) return true;
+    }
+    if (may_touch_memory(e->a) || may_touch_memory(e->b) || may_touch_memory(e->c) || may_touch_memory(e->args))
+      return true;
+  }
+  return false;
+}
+
+static void trace_if_on(Ctx *c, Node *s, Obj *cond);
+
+static Node *synthetic(NodeKind kind, Loc loc) {
+  Node *n = xmalloc(sizeof *n);  // (zeroed)
+  n->kind = kind, n->loc = loc;
+  return n;
+}
+
+// A run-time `x if c else y` whose arms may touch memory is what Triton makes of every one,
+// an scf.if running only the taken arm: traced as `if c: t = x` / `else: t = y`, its value t.
+static Obj *conditional_as_if(Ctx *c, Node *e, Obj *cond, const char *target) {
+  // `NAME = x if c else y` is `if c: NAME = x` / `else: NAME = y`; any other conditional's value
+  // gets a name nothing in scope has (the if must not assign a variable of the user's)
+  const char *t = target;
+  for (int i = 1; !target && (!t || lookup(c->env, t)); i++) t = xprintf("chosen%s", i > 1 ? xprintf("%d", i - 1) : "");
+  Binding *saved = c->env;
+  Node *s = synthetic(ND_IF, e->loc);
+  s->a = e->a;
+  Node *arms[2] = {e->b, e->c};
+  for (int i = 0; i < 2; i++) {
+    Node *assign = synthetic(ND_ASSIGN, arms[i]->loc);
+    assign->a = synthetic(ND_NAME, arms[i]->loc);
+    assign->a->str = t;
+    assign->b = arms[i];
+    *(i ? &s->orelse : &s->body) = assign;
+  }
+  trace_if_on(c, s, cond);
+  Obj *v = lookup(c->env, t);
+  if (!v) diag_fatal(e->loc, "'x if c else y': an arm returned no value");
+  Vec kept = {0};  // the bindings the if made, but t's: the expression's value has no name
+  for (Binding *b = c->env; b && b != saved; b = b->next)
+    if (target || strcmp(b->name, t)) vec_push(&kept, b);
+  c->env = saved;
+  for (int i = kept.len - 1; i >= 0; i--) c->env = bind(c->env, ((Binding *)kept.items[i])->name, ((Binding *)kept.items[i])->obj);
+  return v;
+}
+
+// tl2cu computes both arms of `x if c else y` with a run-time c and selects where neither
+// may touch memory (conditional_as_if otherwise); Triton runs one (an scf.if). The same only
+// while the arms neither read nor write memory: checked again on what the arms traced.
 static void check_pure_arms(Stmt *added, Obj *then, Obj *orelse, int first_id, Loc loc) {
   bool effects = false;
   for (Stmt *s = added; s; s = s->next)
@@ -696,9 +753,12 @@ Obj *eval(Ctx *c, Node *e) {
     return sem_binary(c, e->op == OP_LAND ? OP_AND : OP_OR, a, b, e->loc);
   }
   case ND_COND: {
+    const char *target = c->cond_target;  // (this conditional's, not one inside it)
+    c->cond_target = NULL;
     Obj *cond = eval(c, e->a);
     if (cond->kind == OBJ_VALUE) {
       if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
+      if (may_touch_memory(e->b) || may_touch_memory(e->c)) return conditional_as_if(c, e, cond, target);
       Stmt **mark = c->tail;
       int first_id = sem_next_id();
       Obj *then = eval(c, e->b), *orelse = eval(c, e->c);
@@ -1032,8 +1092,10 @@ static void trace_returning_if(Ctx *c, Node *s, Value *cv) {
   c->returned = r;
 }
 
-static void trace_if(Ctx *c, Node *s) {
-  Obj *cond = eval(c, s->a);
+static void trace_if(Ctx *c, Node *s) { trace_if_on(c, s, eval(c, s->a)); }
+
+// The if statement s whose condition s->a has been evaluated to cond.
+static void trace_if_on(Ctx *c, Node *s, Obj *cond) {
   if (cond->kind != OBJ_VALUE) {  // compile-time: only the taken branch exists
     trace_block(c, obj_truthy(cond, s->a->loc) ? s->body : s->orelse);
     return;
@@ -1106,7 +1168,10 @@ static void trace_stmt(Ctx *c, Node *s) {
     return;
   case ND_ASSIGN:
     if (!s->b) diag_fatal(s->loc, "annotation without a value");
-    assign_target(c, s->a, assigned_value(c, eval(c, s->b), s->c, s->b->loc));
+    c->cond_target = s->a->kind == ND_NAME && s->b->kind == ND_COND && !s->c ? s->a->str : NULL;
+    Obj *value = eval(c, s->b);
+    c->cond_target = NULL;
+    assign_target(c, s->a, assigned_value(c, value, s->c, s->b->loc));
     return;
   case ND_AUGASSIGN: {
     if (s->a->kind != ND_NAME) diag_fatal(s->a->loc, "augmented assignment needs a name on the left");
