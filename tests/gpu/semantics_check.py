@@ -20,6 +20,8 @@
   neighborhood mask, found by the drop-in harness).
 - tests/golden/fma_choice.py (fortieth session): which product of `a * b + c * d` is fused,
   uses counted as Triton's IR has them (Liger's mhc kernel differed in the last bits).
+- tests/golden/ifexp_effects.py (fortieth session): `x if c else y` with loads, a helper call
+  and an atomic in its arms runs only the arm taken (flag 0-4 take each combination).
 
 Inputs that tell the rules apart: int8 values near 127 (int8 sums wrap), fp16 values whose
 products round differently in fp16 and fp32 (and subnormals). Every output bit for bit.
@@ -172,6 +174,14 @@ def fma_choice(tally, g, grid):
     gpulib.same_bits(tally, f"fma_choice grid={grid}", ref, got, err)
 
 
+def ifexp_effects(tally, g, flag):
+    mod, lib = gpulib.golden_module("ifexp_effects"), gpulib.library("ifexp_effects")
+    x = torch.randn(8 * 64, device="cuda", generator=g)
+    make = lambda: [x.clone(), torch.zeros(64, device="cuda"), torch.tensor([3, 5], dtype=torch.int32, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "ifexp_effects", 1, make, (flag,), dict(BLOCK=64))
+    gpulib.same_bits(tally, f"ifexp_effects flag={flag}", ref, got, err)
+
+
 def main():
     tally = gpulib.Tally()
     g = torch.Generator(device="cuda").manual_seed(32)
@@ -182,7 +192,7 @@ def main():
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
                         (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)]),
-                       (fma_choice, [(1024,)])):
+                       (fma_choice, [(1024,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)
