@@ -171,6 +171,8 @@ def module_values(jitfn):
     for name, v in getattr(jitfn, '__globals__', {}).items():
         if name.startswith('__') or isinstance(v, type):
             continue
+        if type(v).__name__ == 'constexpr' and hasattr(v, 'value'):  # (fla: X = tl.constexpr('tf32'))
+            v = v.value
         if isinstance(v, (bool, int, float, str)) or v is None:
             text = constexpr_text(v)
             if text is not None and len(text) < 200:

@@ -506,7 +506,9 @@ static void canon_stmts(Canon *cn, Stmt *s) {
       if (s->kind == S_LET && slots[i] == &s->v) continue;  // a named value is rebuilt in place
       move_use(slots[i], now);
     }
-    if (s->kind == S_LET && !cn->depth && cse_kind(s->v) && !reads_var(s->v, 0)) vec_push(&cn->named, s->v);
+    // (a let nothing reads was released by lower.c, its operands too: never a name to reuse)
+    if (s->kind == S_LET && !cn->depth && s->v->uses > 0 && cse_kind(s->v) && !reads_var(s->v, 0))
+      vec_push(&cn->named, s->v);
     cn->depth++;
     canon_stmts(cn, s->body);
     canon_stmts(cn, s->orelse);
