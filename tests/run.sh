@@ -157,8 +157,8 @@ t_rename() {
 # The build of tests/runtime_host.cu: from the cache when the same compilers built the same
 # source and runtime headers before (the binary is run every time; only nvcc is spared).
 runtime_host_built() {
-  local flags="-std=c++17 -Xcompiler -O2 -Iruntime" key=
-  [ "$CACHE" != off ] && key=$({ echo "runtime_host $flags"; cat "$top/compilers" runtime/*.cuh tests/runtime_host.cu; } | sha256sum | cut -d' ' -f1)
+  local flags="-std=c++17 -Xcompiler -O2 -Iruntime" key
+  key=$(golden_key tests/runtime_host.cu "$flags -o runtime_host")  # (the goldens' key: compilers, runtime, source, flags)
   if [ -n "$key" ] && [ -x "$CACHE/runtime_host-$key" ]; then cp "$CACHE/runtime_host-$key" "$tmp/runtime_host"; return; fi
   nvcc $flags tests/runtime_host.cu -o "$tmp/runtime_host" >"$tmp/runtime_host.log" 2>&1 || return 1
   [ -n "$key" ] && mkdir -p "$CACHE" 2>/dev/null && cp "$tmp/runtime_host" "$CACHE/runtime_host-$key" 2>/dev/null

@@ -995,7 +995,6 @@ typedef struct {
   Loc loc;             // the Python statement being traced
   const char *src;     // its text
   int inline_depth;
-  const char *cond_target;  // `NAME = x if c else y`: NAME, for a conditional traced as an if
   Obj *returned;       // set by `return` inside an inlined helper
   Vec rest;            // Node*: the statements after each statement being traced, innermost last
   int rest_base;       // where the inlined function being traced starts in rest

@@ -678,8 +678,11 @@ static void add_name(Vec *out, const char *name) {
   vec_push(out, (void *)name);
 }
 
-// The module constants the nodes read, following calls into jit functions (once each).
-static void constants_read(Module *m, Node *n, Vec *visited, Vec *out) {
+// The names the nodes read, following calls into jit functions (once each): the module's
+// constants (unbound false), or the names the module never binds (unbound true: a program may
+// put one into the module's namespace at run time, as FlagGems does with the scalar function its
+// generated kernels call; locals are among them, which a -D does not reach).
+static void names_read(Module *m, Node *n, Vec *visited, bool unbound, Vec *out) {
   for (; n; n = n->next) {
     if (n->kind == ND_NAME) {
       Func *g = module_func(m, n->str);
@@ -687,49 +690,30 @@ static void constants_read(Module *m, Node *n, Vec *visited, Vec *out) {
       for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
       if (g && g->is_jit && !seen) {
         vec_push(visited, g);
-        constants_read(m, g->def->a, visited, out);  // parameter defaults
-        constants_read(m, g->def->body, visited, out);
-      } else if (!g && (is_module_constant(m, n->str) || lookup(m->conditional, n->str))) {
-        add_name(out, n->str);
+        names_read(m, g->def->a, visited, unbound, out);  // parameter defaults
+        names_read(m, g->def->body, visited, unbound, out);
+      } else if (!g) {
+        bool chosen = lookup(m->conditional, n->str) != NULL;
+        if (unbound ? !chosen && !lookup(m->globals, n->str) : chosen || is_module_constant(m, n->str))
+          add_name(out, n->str);
       }
     }
-    constants_read(m, n->a, visited, out);
-    constants_read(m, n->b, visited, out);
-    constants_read(m, n->c, visited, out);
-    constants_read(m, n->args, visited, out);
-    constants_read(m, n->body, visited, out);
-    constants_read(m, n->orelse, visited, out);
+    names_read(m, n->a, visited, unbound, out);
+    names_read(m, n->b, visited, unbound, out);
+    names_read(m, n->c, visited, unbound, out);
+    names_read(m, n->args, visited, unbound, out);
+    names_read(m, n->body, visited, unbound, out);
+    names_read(m, n->orelse, visited, unbound, out);
   }
-}
-
-// Does a kernel (or a jit function it calls) read NAME where the module binds nothing to it?
-// A program may put it into the module's namespace at run time: FlagGems' generated kernels
-// call their scalar function, which FlagGems copies into the module after loading it.
-static bool reads_unbound(Module *m, Node *n, const char *name, Vec *visited) {
-  for (; n; n = n->next) {
-    if (n->kind == ND_NAME) {
-      Func *g = module_func(m, n->str);
-      bool seen = false;
-      for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
-      if (g && g->is_jit && !seen) {
-        vec_push(visited, g);
-        if (reads_unbound(m, g->def->body, name, visited)) return true;
-      } else if (!g && !strcmp(n->str, name) && !lookup(m->globals, name) && !lookup(m->conditional, name)) {
-        return true;
-      }
-    }
-    if (reads_unbound(m, n->a, name, visited) || reads_unbound(m, n->b, name, visited) ||
-        reads_unbound(m, n->c, name, visited) || reads_unbound(m, n->args, name, visited) ||
-        reads_unbound(m, n->body, name, visited) || reads_unbound(m, n->orelse, name, visited))
-      return true;
-  }
-  return false;
 }
 
 bool kernel_reads_unbound(Module *m, Func *f, const char *name) {
-  Vec visited = {0};
+  Vec visited = {0}, names = {0};
   vec_push(&visited, f);
-  return reads_unbound(m, f->def->body, name, &visited);
+  names_read(m, f->def->body, &visited, true, &names);
+  for (int i = 0; i < names.len; i++)
+    if (!strcmp(names.items[i], name)) return true;
+  return false;
 }
 
 // Decorator arguments are left out: they are evaluated before any -D applies.
@@ -744,10 +728,10 @@ void define_targets(Module *m, Func *f, Vec *out) {
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
     add_name(out, h->name);
-    constants_read(m, h->lambda->a, &visited, out);
+    names_read(m, h->lambda->a, &visited, false, out);
   }
-  constants_read(m, f->def->a, &visited, out);
-  constants_read(m, f->def->body, &visited, out);
+  names_read(m, f->def->a, &visited, false, out);
+  names_read(m, f->def->body, &visited, false, out);
 }
 
 // ---- module-level assignments, computed when read. Python runs a module's code from the

@@ -668,11 +668,12 @@ static Node *synthetic(NodeKind kind, Loc loc) {
 
 // A run-time `x if c else y` whose arms may touch memory is what Triton makes of every one,
 // an scf.if running only the taken arm: traced as `if c: t = x` / `else: t = y`, its value t.
+// `NAME = x if c else y` is `if c: NAME = x` / `else: NAME = y` (target NAME); any other
+// conditional's value gets a name nothing in scope has (the if must not assign a variable of
+// the user's), unbound again after it.
 static Obj *conditional_as_if(Ctx *c, Node *e, Obj *cond, const char *target) {
-  // `NAME = x if c else y` is `if c: NAME = x` / `else: NAME = y`; any other conditional's value
-  // gets a name nothing in scope has (the if must not assign a variable of the user's)
-  const char *t = target;
-  for (int i = 1; !target && (!t || lookup(c->env, t)); i++) t = xprintf("chosen%s", i > 1 ? xprintf("%d", i - 1) : "");
+  const char *t = target ? target : "chosen";
+  for (int i = 1; !target && lookup(c->env, t); i++) t = xprintf("chosen%d", i);
   Binding *saved = c->env;
   Node *s = synthetic(ND_IF, e->loc);
   s->a = e->a;
@@ -685,13 +686,13 @@ static Obj *conditional_as_if(Ctx *c, Node *e, Obj *cond, const char *target) {
     *(i ? &s->orelse : &s->body) = assign;
   }
   trace_if_on(c, s, cond);
-  Obj *v = lookup(c->env, t);
-  if (!v) diag_fatal(e->loc, "'x if c else y': an arm returned no value");
-  Vec kept = {0};  // the bindings the if made, but t's: the expression's value has no name
-  for (Binding *b = c->env; b && b != saved; b = b->next)
-    if (target || strcmp(b->name, t)) vec_push(&kept, b);
+  Obj *v = lookup(c->env, t);  // (both arms bind t)
+  if (target) return v;
+  Vec made = {0};  // the bindings the if made, t's left out
+  for (Binding *b = c->env; b != saved; b = b->next)
+    if (strcmp(b->name, t)) vec_push(&made, b);
   c->env = saved;
-  for (int i = kept.len - 1; i >= 0; i--) c->env = bind(c->env, ((Binding *)kept.items[i])->name, ((Binding *)kept.items[i])->obj);
+  for (int i = made.len - 1; i >= 0; i--) c->env = bind(c->env, ((Binding *)made.items[i])->name, ((Binding *)made.items[i])->obj);
   return v;
 }
 
@@ -707,6 +708,19 @@ static void check_pure_arms(Stmt *added, Obj *then, Obj *orelse, int first_id, L
   if (effects)
     diag_fatal(loc, "'x if c else y' with a run-time condition and a load, store or atomic in an arm is not "
                     "supported: Triton runs only the arm taken; use an if statement");
+}
+
+// `x if c else y`; target: the name it is assigned to, if any (conditional_as_if).
+static Obj *eval_conditional(Ctx *c, Node *e, const char *target) {
+  Obj *cond = eval(c, e->a);
+  if (cond->kind != OBJ_VALUE) return obj_truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
+  if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
+  if (may_touch_memory(e->b) || may_touch_memory(e->c)) return conditional_as_if(c, e, cond, target);
+  Stmt **mark = c->tail;
+  int first_id = sem_next_id();
+  Obj *then = eval(c, e->b), *orelse = eval(c, e->c);
+  check_pure_arms(*mark, then, orelse, first_id, e->loc);
+  return obj_value(sem_where(c, cond, then, orelse, e->loc));
 }
 
 Obj *eval(Ctx *c, Node *e) {
@@ -752,21 +766,7 @@ Obj *eval(Ctx *c, Node *e) {
     Obj *b = eval(c, e->b);
     return sem_binary(c, e->op == OP_LAND ? OP_AND : OP_OR, a, b, e->loc);
   }
-  case ND_COND: {
-    const char *target = c->cond_target;  // (this conditional's, not one inside it)
-    c->cond_target = NULL;
-    Obj *cond = eval(c, e->a);
-    if (cond->kind == OBJ_VALUE) {
-      if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
-      if (may_touch_memory(e->b) || may_touch_memory(e->c)) return conditional_as_if(c, e, cond, target);
-      Stmt **mark = c->tail;
-      int first_id = sem_next_id();
-      Obj *then = eval(c, e->b), *orelse = eval(c, e->c);
-      check_pure_arms(*mark, then, orelse, first_id, e->loc);
-      return obj_value(sem_where(c, cond, then, orelse, e->loc));
-    }
-    return obj_truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
-  }
+  case ND_COND: return eval_conditional(c, e, NULL);
   case ND_TUPLE: case ND_LIST: {
     Obj *t = obj_new(OBJ_TUPLE);
     for (Node *a = e->args; a; a = a->next) vec_push(&t->items, eval(c, a));
@@ -1168,9 +1168,8 @@ static void trace_stmt(Ctx *c, Node *s) {
     return;
   case ND_ASSIGN:
     if (!s->b) diag_fatal(s->loc, "annotation without a value");
-    c->cond_target = s->a->kind == ND_NAME && s->b->kind == ND_COND && !s->c ? s->a->str : NULL;
-    Obj *value = eval(c, s->b);
-    c->cond_target = NULL;
+    Obj *value = s->a->kind == ND_NAME && s->b->kind == ND_COND && !s->c ? eval_conditional(c, s->b, s->a->str)
+                                                                         : eval(c, s->b);
     assign_target(c, s->a, assigned_value(c, value, s->c, s->b->loc));
     return;
   case ND_AUGASSIGN: {

@@ -214,14 +214,19 @@ static void set_format(Options *opt, Origin *o, const char *n, const char *v) {
 static const char *const ir_passes[] = {"trace",  "canon",    "group",   "axisinfo", "unitstride",
                                          "layout", "contract", "convert", "smem"};  // main.c's order
 
-// --dump-ir's list item at *list (up to a comma or the end) is PASS.
+// --dump-ir's list item at item (up to a comma or the end) is PASS.
 static bool list_item_is(const char *item, const char *pass) {
   size_t n = strcspn(item, ",");
   return strlen(pass) == n && !strncmp(item, pass, n);
 }
 
+static const char *next_item(const char *item) {
+  const char *comma = strchr(item, ',');
+  return comma ? comma + 1 : NULL;
+}
+
 bool option_dumps_ir_after(const Options *o, const char *pass) {
-  for (const char *item = o->dump_ir; item; item = strchr(item, ',') ? strchr(item, ',') + 1 : NULL)
+  for (const char *item = o->dump_ir; item; item = next_item(item))
     if (list_item_is(item, pass)) return true;
   return false;
 }
@@ -229,7 +234,7 @@ bool option_dumps_ir_after(const Options *o, const char *pass) {
 static void set_dump_ir(Options *opt, Origin *o, const char *n, const char *v) {
   (void)n;
   opt->dump_ir = v ? v : "layout";
-  for (const char *item = opt->dump_ir; item; item = strchr(item, ',') ? strchr(item, ',') + 1 : NULL) {
+  for (const char *item = opt->dump_ir; item; item = next_item(item)) {
     bool known = false;
     for (size_t i = 0; i < sizeof ir_passes / sizeof ir_passes[0]; i++) known |= list_item_is(item, ir_passes[i]);
     if (!known)
