@@ -20,6 +20,8 @@
   neighborhood mask, found by the drop-in harness).
 - tests/golden/fma_choice.py (fortieth session): which product of `a * b + c * d` is fused,
   uses counted as Triton's IR has them (Liger's mhc kernel differed in the last bits).
+- tests/golden/fma_rank.py (forty-first session): of two products with as many uses, the one of
+  lower LLVM rank is fused; a product written twice pools its uses; later adds decide first.
 - tests/golden/ifexp_effects.py (fortieth session): `x if c else y` with loads, a helper call
   and an atomic in its arms runs only the arm taken (flag 0-4 take each combination).
 
@@ -174,6 +176,15 @@ def fma_choice(tally, g, grid):
     gpulib.same_bits(tally, f"fma_choice grid={grid}", ref, got, err)
 
 
+def fma_rank(tally, g, grid):
+    mod, lib = gpulib.golden_module("fma_rank"), gpulib.library("fma_rank")
+    n = grid * 1024
+    ins = [torch.randn(n, device="cuda", generator=g) for _ in range(4)]
+    make = lambda: [t.clone() for t in ins] + [torch.zeros(3 * 1024 * 1024, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "fma_rank", grid, make, (), dict(BLOCK=1024))
+    gpulib.same_bits(tally, f"fma_rank grid={grid}", ref, got, err)
+
+
 def ifexp_effects(tally, g, flag):
     mod, lib = gpulib.golden_module("ifexp_effects"), gpulib.library("ifexp_effects")
     x = torch.randn(8 * 64, device="cuda", generator=g)
@@ -192,7 +203,7 @@ def main():
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
                         (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)]),
-                       (fma_choice, [(1024,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
+                       (fma_choice, [(1024,)]), (fma_rank, [(1024,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

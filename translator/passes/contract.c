@@ -87,10 +87,69 @@ static bool folds_into_select(Value *m) {
 // (`acc = a * b`) has one more use here, the let, than its value has in Triton's IR. Triton 3.6
 // (tests/gpu/probes/contraction_uses_probe.py, an H200, 2026-12-07): `x = b * c; x += e * d`
 // fuses b * c, also with a tl.sum between, in a static_range, in Liger's rms_norm backward
-// shape and for a subtraction; b * c with a second use makes it fuse e * d. Not modelled: a
-// product written twice, which CSE makes one multiply with both uses (docs/NOTES.md 82: the
-// probes disagree on it).
+// shape and for a subtraction; b * c with a second use makes it fuse e * d.
 static int ir_uses(Value *m) { return m->uses - (m->cname != NULL); }
+
+// Which of an add's two products LLVM's instruction selection fuses (forty-first session,
+// Triton's LLVM IR and PTX of golden fma_choice and of fuzz kernels k5021..k5158, an H100):
+// - a product written twice in a block is one multiply (MLIR's CSE, LLVM's GVN, operands in
+//   either order) with the uses of both: Twins pools those of the products the adds read;
+// - the DAG combiner visits a block's adds last first, and each fusion takes one use off the
+//   product it folds: contract_fma decides the adds in reverse;
+// - of two products with as many uses, the add's first operand is fused, after LLVM's
+//   Reassociate pass has put the operand of lower rank first (llvm_rank): fma_choice's
+//   `twice + b * c` is `fadd (b * c), twice` in Triton's LLVM IR, b loaded before a * d's d.
+// Not modelled (docs/NOTES.md 83): twins only some of whose uses are adds (a tl.sum, a wider
+// subtract), which fuzz kernels k5065 and k5112 show LLVM pooling differently.
+typedef struct {
+  Vec reps;       // one product of each class (Value *), the first in program order
+  int *uses;      // by representative id: the class's uses not yet folded into an fma
+  int64_t *rank;  // by value id: llvm_rank's result plus one (0: not yet computed)
+} Twins;
+
+static bool twin(Value *x, Value *y) {
+  if (x->bb != y->bb || x->op != y->op || !type_eq(x->ty, y->ty)) return false;
+  return same_value(x, y, 0) || (same_value(x->a, y->b, 0) && same_value(x->b, y->a, 0));
+}
+
+// The representative of m's class (m itself if it is the first of its class).
+static Value *twin_rep(Twins *t, Value *m) {
+  for (int i = 0; i < t->reps.len; i++) {
+    Value *r = t->reps.items[i];
+    if (r == m || twin(r, m)) return r;
+  }
+  vec_push(&t->reps, m);
+  return m;
+}
+
+// LLVM's Reassociate rank of v's value (ReassociatePass::getRank): constants 0; kernel
+// arguments their position; an instruction that reads memory (loads, reductions' shuffles
+// and shared memory) a rank of its own, in program order within its basic block, above the
+// block's base; any other instruction 1 + its operands' highest; layout changes none of
+// their own (LLVM sees the elements).
+static int64_t llvm_rank(Twins *t, Value *v) {
+  if (!v || v->kind == V_CONST) return 0;
+  if (t->rank[v->id]) return t->rank[v->id] - 1;
+  if (v->kind == V_PARAM) return 1 + v->id;
+  int64_t block = (int64_t)(v->bb + 1) << 24;
+  switch (v->kind) {
+  case V_LOAD: case V_ATOMIC: case V_REDUCE: case V_SCAN: case V_DOT: case V_GATHER: case V_SORT: case V_HISTOGRAM:
+  case V_ASM: case V_MAP: case V_RESULT:
+    return block + v->id;
+  case V_VAR: return block;  // a loop-carried value: its loop's phi
+  case V_PROGRAM_ID: case V_NUM_PROGRAMS: case V_ARANGE: return 1;
+  default: break;
+  }
+  int64_t r = llvm_rank(t, v->a), rb = llvm_rank(t, v->b), rc = llvm_rank(t, v->c);
+  if (rb > r) r = rb;
+  if (rc > r) r = rc;
+  switch (v->kind) {
+  case V_BROADCAST: case V_EXPAND: case V_PERMUTE: case V_RESHAPE: case V_FLIP: case V_JOIN: case V_SPLIT: break;
+  default: r++;
+  }
+  t->rank[v->id] = r + 1;
+  return r;
+}
 
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
   if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
@@ -104,55 +163,101 @@ static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
 // it: a product that underflows to +0 gives -0 fused, +0 apart. The negation of a loaded
 // fp64 a is an integer xor there, which flips a NaN's sign; ptxas's negated DFMA operand
 // (what -a in C becomes) does not.
-static void decide_negation(LoopSpan loop, Value *v) {
+static void decide_negation(LoopSpan loop, Value *v, Twins *t) {
   Value *m = v->a;
   if (fusable_mul(loop, v, m)) {
     v->fuse = 1;
     m->fused_uses++;
+    t->uses[twin_rep(t, m)->id]--;
     v->negate_bits = float_from_int_bits(m->a, v);
   } else if (m->kind == V_BINARY && m->op == OP_MUL) {
     m->mul_rn = true;
   }
 }
 
-// seen: one flag per value id (each value decided once; a linear search here made a
-// fully unrolled kernel's contraction quadratic).
-static void decide_value(LoopSpan loop, Value *v, bool *seen) {
-  if (!v || seen[v->id]) return;
-  seen[v->id] = true;
-  decide_value(loop, v->a, seen);
-  decide_value(loop, v->b, seen);
-  decide_value(loop, v->c, seen);
-  if (v->kind == V_UNARY && v->op == OP_NEG && scalar_is_float(v->a->ty.kind)) return decide_negation(loop, v);
-  if (v->kind != V_BINARY || (v->op != OP_ADD && v->op != OP_SUB) || !scalar_is_float(v->a->ty.kind)) return;
+// An add or subtract whose operands may be products, decided after every later one (Twins).
+static void decide_add(LoopSpan loop, Value *v, Twins *t) {
   bool fa = fusable_mul(loop, v, v->a), fb = fusable_mul(loop, v, v->b);
-  if (fa && fb && ir_uses(v->a) > ir_uses(v->b)) fa = false;  // LLVM folds the multiply with fewer uses
+  if (fa && fb) {  // the first operand after Reassociate, unless it has more uses
+    bool b_first = v->op == OP_ADD && llvm_rank(t, v->b) < llvm_rank(t, v->a);
+    Value *first = b_first ? v->b : v->a, *second = b_first ? v->a : v->b;
+    bool take_second = t->uses[twin_rep(t, first)->id] > t->uses[twin_rep(t, second)->id];
+    fa = (take_second ? second : first) == v->a;
+    fb = !fa;
+  }
   v->fuse = fa ? 1 : fb ? 2 : 0;
-  if (v->fuse) (v->fuse == 1 ? v->a : v->b)->fused_uses++;
+  if (v->fuse) {
+    Value *m = v->fuse == 1 ? v->a : v->b;
+    m->fused_uses++;
+    t->uses[twin_rep(t, m)->id]--;
+  }
   // x - a * b is fma(-a, b, x): a's sign flipped as LLVM does it (decide_negation)
   if (v->fuse == 2 && v->op == OP_SUB) v->negate_bits = float_from_int_bits(v->b->a, v);
   if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }
 
-static void decide_fusion(LoopSpan loop, Stmt *s, bool *seen) {
+// The float adds, subtracts and negations, operands before their users, each with its loop.
+typedef struct {
+  Vec values;  // Value *
+  Vec loops;   // LoopSpan * (one per value)
+} Candidates;
+
+static void count_product(Twins *t, bool *counted, Value *m) {
+  if (!m || m->kind != V_BINARY || m->op != OP_MUL || !scalar_is_float(m->ty.kind) || counted[m->id]) return;
+  counted[m->id] = true;
+  t->uses[twin_rep(t, m)->id] += ir_uses(m);
+}
+
+static void collect_value(LoopSpan *loop, Value *v, bool *seen, Candidates *c) {
+  if (!v || seen[v->id]) return;
+  seen[v->id] = true;
+  collect_value(loop, v->a, seen, c);
+  collect_value(loop, v->b, seen, c);
+  collect_value(loop, v->c, seen, c);
+  bool negation = v->kind == V_UNARY && v->op == OP_NEG && scalar_is_float(v->a->ty.kind);
+  bool add = v->kind == V_BINARY && (v->op == OP_ADD || v->op == OP_SUB) && scalar_is_float(v->a->ty.kind);
+  if (!negation && !add) return;
+  vec_push(&c->values, v);
+  vec_push(&c->loops, loop);
+}
+
+static void collect_stmts(LoopSpan *loop, Stmt *s, bool *seen, Candidates *c) {
   for (; s; s = s->next) {
     Value *vs[STMT_VALUES];
     stmt_values(s, vs);
-    for (int i = 0; i < STMT_VALUES; i++) decide_value(loop, vs[i], seen);
-    LoopSpan inner = s->kind == S_FOR || s->kind == S_WHILE ? (LoopSpan){s, s->bb_first, s->bb_last} : loop;
-    decide_fusion(inner, s->body, seen);
-    decide_fusion(inner, s->orelse, seen);
+    for (int i = 0; i < STMT_VALUES; i++) collect_value(loop, vs[i], seen, c);
+    LoopSpan *inner = loop;
+    if (s->kind == S_FOR || s->kind == S_WHILE) {
+      inner = xmalloc(sizeof *inner);
+      *inner = (LoopSpan){s, s->bb_first, s->bb_last};
+    }
+    collect_stmts(inner, s->body, seen, c);
+    collect_stmts(inner, s->orelse, seen, c);
   }
 }
 
 void contract_fma(Kernel *k) {
-  bool *seen = xmalloc((size_t)sem_next_id());  // (zeroed)
-  LoopSpan no_loop = {0};
-  decide_fusion(no_loop, k->body, seen);
+  int n = sem_next_id();
+  bool *seen = xmalloc((size_t)n), *counted = xmalloc((size_t)n);  // (zeroed)
+  Twins twins = {.uses = xmalloc((size_t)n * sizeof(int)), .rank = xmalloc((size_t)n * sizeof(int64_t))};
+  LoopSpan *no_loop = xmalloc(sizeof *no_loop);
+  Candidates c = {0};
+  collect_stmts(no_loop, k->body, seen, &c);
   for (int i = 0; i < k->combines.len; i++) {
     Combine *cb = k->combines.items[i];
-    decide_fusion(no_loop, cb->body, seen);  // (a combine function has no loops)
-    for (int j = 0; j < cb->n; j++) decide_value(no_loop, cb->result[j], seen);
+    collect_stmts(no_loop, cb->body, seen, &c);  // (a combine function has no loops)
+    for (int j = 0; j < cb->n; j++) collect_value(no_loop, cb->result[j], seen, &c);
+  }
+  for (int i = 0; i < c.values.len; i++) {  // the uses of the products the adds read, by class
+    Value *v = c.values.items[i];
+    count_product(&twins, counted, v->a);
+    count_product(&twins, counted, v->b);
+  }
+  for (int i = c.values.len - 1; i >= 0; i--) {  // the DAG combiner's order: a block's last add first
+    Value *v = c.values.items[i];
+    LoopSpan loop = *(LoopSpan *)c.loops.items[i];
+    if (v->kind == V_UNARY) decide_negation(loop, v, &twins);
+    else decide_add(loop, v, &twins);
   }
 }
