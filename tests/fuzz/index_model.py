@@ -85,7 +85,7 @@ def main():
         if not os.path.exists(so):
             os.symlink(os.path.abspath(os.path.join(directory, batch + ".so")), so)
     sys.stdout.flush()
-    subprocess.run([sys.executable, os.path.join(HERE, "replay.py"), model_dir, *names, "--no-interp"], cwd=HERE)
+    subprocess.run([sys.executable, os.path.join(HERE, "replay.py"), os.path.abspath(model_dir), *names, "--no-interp"], cwd=HERE)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,26 @@ def unpack(x, out, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def fuzz_k4447(x6, o16, n, BLOCK: tl.constexpr):  # fuzz kernel k4447's lines, as gen.py wrote them
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    pk24 = tl.load(x6 + offs, mask=mask, other=0)
+    lo25 = pk24 & 0xF
+    hi26 = pk24 >> 4
+    q27 = tl.interleave(hi26, lo25)
+    sg29 = q27 & 0x8
+    mag30 = q27 ^ sg29
+    bits31 = ((((mag30 >> 1) - 1 + 127).to(tl.int32)) << 23) | ((mag30 & 1).to(tl.int32) << 22)
+    bits31 = tl.where(mag30 == 0, 0, bits31)
+    bits31 = tl.where(mag30 == 1, 0x3F000000, bits31)
+    bits31 = bits31 | (sg29.to(tl.int32) << 28)
+    f28 = bits31.to(tl.float32, bitcast=True).to(tl.bfloat16)
+    o232 = pid * 2 * BLOCK + tl.arange(0, 2 * BLOCK)
+    tl.store(o16 + o232, f28, mask=o232 < 2 * n)
+
+
+@triton.jit
 def plus(x, out, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     pk = tl.load(x + offs, mask=offs < n, other=0)
@@ -39,9 +59,18 @@ def main():
     x = torch.randint(0, 256, (n,), dtype=torch.uint8, device='cuda')
     hi, lo = (x >> 4).int(), (x & 0xF).int()
     q = torch.stack([hi, lo], 1).flatten()
-    for name, kern, want in (('unpack', unpack, ((q & 7) >> 1) - 1 + 127), ('plus', plus, (q + 126) & 0xFF)):
+    mag, sg = q & 7, q & 8
+    bits = (((mag >> 1) - 1 + 127) << 23) | ((mag & 1) << 22)
+    bits = torch.where(mag == 0, 0, torch.where(mag == 1, 0x3F000000, bits)) | (sg << 28)
+    e2m1 = (bits.view(torch.float32).to(torch.bfloat16)).view(torch.int16).int()
+    for name, kern, want in (('unpack', unpack, ((q & 7) >> 1) - 1 + 127), ('plus', plus, (q + 126) & 0xFF),
+                             ('fuzz_k4447', fuzz_k4447, e2m1)):
         out = torch.full((2 * n,), -1, dtype=torch.int32, device='cuda')
+        if name == 'fuzz_k4447':
+            out = torch.full((2 * n,), -1, dtype=torch.bfloat16, device='cuda')
         c = kern[(triton.cdiv(n, BLOCK),)](x, out, n, BLOCK=BLOCK)
+        if out.dtype == torch.bfloat16:
+            out = out.view(torch.int16).int()
         bad = (out != want).nonzero().flatten().tolist()
         odd = sum(i % 2 for i in bad)
         print(f'{name}: {len(bad)} of {2 * n} differ from torch ({odd} odd, {len(bad) - odd} even)',
