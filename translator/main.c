@@ -152,26 +152,6 @@ static Vec file_kernels(Module *m, Vec *translated) {
   return out;
 }
 
-// -D NAME=VALUE also fixes module-level constants; VALUE may name a @triton.jit function of
-// the module that binds NAME (a function chosen at import by the device). A name the module
-// never binds may be given a function of another module, pkg.module.function, as `from
-// pkg.module import function as NAME` would (FlagGems puts it there at run time).
-static void apply_module_defines(Module *m, Options *opt) {
-  for (int i = 0; i < opt->defines.len; i++) {
-    Define *d = opt->defines.items[i];
-    if (!lookup(m->globals, d->name) && !lookup(m->conditional, d->name) && define_is_import_path(d->value)) {
-      const char *dot = strrchr(d->value, '.');
-      m->globals = bind(m->globals, d->name, imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc));
-    } else if (is_module_constant(m, d->name)) {
-      Obj *v = define_literal(d->value);
-      const char *last = strrchr(d->value, '.');  // (pkg.module.function: the function's own name)
-      Obj *f = v->kind == OBJ_STR ? imports_function_named(m, d->name, last ? last + 1 : d->value) : NULL;
-      m->globals = bind(m->globals, d->name, f ? f : v);
-    }
-    else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
-  }
-}
-
 // ---- the runtime header beside the binary, and the depfile that names it
 
 // This binary's own path, absolute: /proc/self/exe (symlinks resolved), else argv[0],
@@ -410,7 +390,6 @@ int main(int argc, char **argv) {
   Vec in_file = file_kernels(m, &funcs);
   options_check_names(&opt, m, &funcs, &in_file);
   stop_if_errors();
-  apply_module_defines(m, &opt);
   if (opt.launcher_name && funcs.len > 1) {
     fprintf(stderr, "tl2cu: error: --name needs exactly one kernel (use -k)\n");
     return 2;

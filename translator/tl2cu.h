@@ -348,6 +348,7 @@ typedef struct Module {
   Binding *conditional;  // names imported differently by the branches of a module-level if:
                          // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
+  Vec define_bound;  // const char *: the names a -D bound (collect_apply_defines)
   struct ModuleFile *file;  // the file it was read from (imports.c); NULL: the input file
 } Module;
 
@@ -758,6 +759,7 @@ const char *kernel_cname(Kernel *k, const char *name);  // a C name for `name`, 
 Param *kernel_param(Kernel *k, const char *name);  // by its Python name, or NULL
 Obj *literal_value(const char *text);  // a signature literal (numbers, True, False, None, dtypes, 'strings'); NULL if none
 Obj *define_literal(const char *text); // a -D value: a literal, else the text as a string
+void collect_apply_defines(Module *m, const Options *opt);  // -D for module constants (collect.c)
 // Every kernel to emit for f: one per autotune config unless -D/--num-warps pick one.
 Vec lower_function(Module *m, Func *f, Options *opt);
 const char *obj_repr(const Obj *o);

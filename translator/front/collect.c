@@ -682,9 +682,26 @@ static void add_name(Vec *out, const char *name) {
 // constants (unbound false), or the names the module never binds (unbound true: a program may
 // put one into the module's namespace at run time, as FlagGems does with the scalar function its
 // generated kernels call; locals are among them, which a -D does not reach).
+static void names_read(Module *m, Node *n, Vec *visited, bool unbound, Vec *out);
+
+// The module constants the module-level assignments of name read (`NUM_WARPS = [...] if
+// IS_AMD else [...]`: a -D IS_AMD fixes what NUM_WARPS computes), each assignment once.
+static void names_defined_from(Module *m, const char *name, Vec *visited, Vec *out) {
+  for (int i = 0; i < m->defs.len; i++) {
+    ModuleDef *d = m->defs.items[i];
+    bool seen = false;
+    for (int j = 0; j < visited->len && !seen; j++) seen = visited->items[j] == d;
+    if (seen || strcmp(d->name, name) || (d->stmt->kind != ND_ASSIGN && d->stmt->kind != ND_AUGASSIGN)) continue;
+    vec_push(visited, d);
+    names_read(m, d->stmt->b, visited, false, out);
+  }
+}
+
 static void names_read(Module *m, Node *n, Vec *visited, bool unbound, Vec *out) {
   for (; n; n = n->next) {
     if (n->kind == ND_NAME) {
+      for (int i = 0; !unbound && i < m->define_bound.len; i++)  // (a -D made it a function: still a constant read)
+        if (!strcmp(m->define_bound.items[i], n->str)) add_name(out, n->str);
       Func *g = module_func(m, n->str);
       bool seen = false;
       for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
@@ -696,6 +713,7 @@ static void names_read(Module *m, Node *n, Vec *visited, bool unbound, Vec *out)
         bool chosen = lookup(m->conditional, n->str) != NULL;
         if (unbound ? !chosen && !lookup(m->globals, n->str) : chosen || is_module_constant(m, n->str))
           add_name(out, n->str);
+        if (!unbound) names_defined_from(m, n->str, visited, out);
       }
     }
     names_read(m, n->a, visited, unbound, out);
@@ -716,7 +734,7 @@ bool kernel_reads_unbound(Module *m, Func *f, const char *name) {
   return false;
 }
 
-// Decorator arguments are left out: they are evaluated before any -D applies.
+// Decorator arguments count: a -D applies before they are evaluated (collect_apply_defines).
 void define_targets(Module *m, Func *f, Vec *out) {
   for (Node *p = f->def->a; p; p = p->next) add_name(out, p->str);
   for (int i = 0; f->autotune_configs && i < f->autotune_configs->items.len; i++) {
@@ -730,6 +748,7 @@ void define_targets(Module *m, Func *f, Vec *out) {
     add_name(out, h->name);
     names_read(m, h->lambda->a, &visited, false, out);
   }
+  names_read(m, f->def->args, &visited, false, out);  // the decorators
   names_read(m, f->def->a, &visited, false, out);
   names_read(m, f->def->body, &visited, false, out);
 }
@@ -1124,10 +1143,33 @@ Node *collect_module_names(Module *m, Node *root) {
   return root;
 }
 
+// -D NAME=VALUE also fixes module-level constants, before the decorators read them (FLA's
+// autotune configs read IS_AMD, which fla.utils computes from the device: -D IS_AMD=False); VALUE may name a @triton.jit function of
+// the module that binds NAME (a function chosen at import by the device). A name the module
+// never binds may be given a function of another module, pkg.module.function, as `from
+// pkg.module import function as NAME` would (FlagGems puts it there at run time).
+void collect_apply_defines(Module *m, const Options *opt) {
+  for (int i = 0; i < opt->defines.len; i++) {
+    Define *d = opt->defines.items[i];
+    if (!lookup(m->globals, d->name) && !lookup(m->conditional, d->name) && define_is_import_path(d->value)) {
+      const char *dot = strrchr(d->value, '.');
+      m->globals = bind(m->globals, d->name, imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc));
+    } else if (is_module_constant(m, d->name)) {
+      Obj *v = define_literal(d->value);
+      const char *last = strrchr(d->value, '.');  // (pkg.module.function: the function's own name)
+      Obj *f = v->kind == OBJ_STR ? imports_function_named(m, d->name, last ? last + 1 : d->value) : NULL;
+      m->globals = bind(m->globals, d->name, f ? f : v);
+      vec_push(&m->define_bound, (void *)d->name);
+    }
+    else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
+  }
+}
+
 Module *collect_module(Node *root, const Options *opt) {
   Module *m = xmalloc(sizeof(Module));
   root = collect_module_names(m, root);
   inductor_collect(m);
+  collect_apply_defines(m, opt);
   // decorators may name module constants and other functions: decode them last, each
   // seeing the bindings before its def, as Python runs it
   for (int i = 0; i < m->funcs.len; i++) {
