@@ -873,7 +873,10 @@ static Obj *def_value(Module *m, ModuleDef *d, Node *use) {
   if (ok) return d->value;
   // again, for the error (or for the caller's own attempt to see it fail)
   module_read_pos(d->pos);
-  diag_context(use->loc, xprintf("while computing '%s' (line %d), read here", d->name, d->stmt->loc.line));
+  // read in the input file: a -D of the name fixes the value (collect_apply_defines)
+  const char *fix = use->loc.file == 0 && use->kind == ND_NAME && !strcmp(use->str, d->name)
+                        ? xprintf(" (-D %s=VALUE gives its value)", d->name) : "";
+  diag_context(use->loc, xprintf("while computing '%s' (line %d), read here%s", d->name, d->stmt->loc.line, fix));
   compute_def(&e);
   unreachable();
 }

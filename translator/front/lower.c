@@ -1458,9 +1458,9 @@ Combine *lower_combine(Ctx *c, Func *f, const Type *types, int n, Node *call) {
 static Vec split_commas(const char *s);
 
 // "(a, b, ...)" of literals: a tuple constexpr ("(1,)" has one element, "()" none).
-static Obj *tuple_literal(const char *text) {
+static Obj *tuple_literal(const char *text) {  // (or a list: [4, 8], as a module's NUM_WARPS = [4, 8])
   size_t n = strlen(text);
-  if (n < 2 || text[0] != '(' || text[n - 1] != ')') return NULL;
+  if (n < 2 || !((text[0] == '(' && text[n - 1] == ')') || (text[0] == '[' && text[n - 1] == ']'))) return NULL;
   char *inner = xstrndup(text + 1, n - 2);
   Vec split = split_commas(inner);
   char **parts = (char **)split.items;
