@@ -22,6 +22,9 @@
   uses counted as Triton's IR has them (Liger's mhc kernel differed in the last bits).
 - tests/golden/fma_rank.py (forty-first session): of two products with as many uses, the one of
   lower LLVM rank is fused; a product written twice pools its uses; later adds decide first.
+- tests/golden/dot_carried_transposed.py (forty-first session): a square dot's accumulator
+  carried from a load laid out transposed (FLA's fused_chunk_bwd_kernel had it wrong from its
+  second chunk); tensor-core sums in another order, so within 1e-2, not bit for bit.
 - tests/golden/ifexp_effects.py (fortieth session): `x if c else y` with loads, a helper call
   and an atomic in its arms runs only the arm taken (flag 0-4 take each combination).
 
@@ -185,6 +188,17 @@ def fma_rank(tally, g, grid):
     gpulib.same_bits(tally, f"fma_rank grid={grid}", ref, got, err)
 
 
+def dot_carried_transposed(tally, g, nt):
+    mod, lib = gpulib.golden_module("dot_carried_transposed"), gpulib.library("dot_carried_transposed")
+    h0 = torch.randn(2 * 64 * 64, device="cuda", generator=g)
+    v, k, do = [(torch.randn(nt * 64 * 64, device="cuda", generator=g) / 8).half() for _ in range(3)]
+    make = lambda: [h0.clone(), v.clone(), k.clone(), do.clone(), torch.zeros(nt * 64 * 64, device="cuda"),
+                    torch.zeros(64 * 64 + 1, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "dot_carried_transposed", 1, make, (nt,), dict(BV=64, BK=64, BT=64))
+    worst = max(float(((r - o).abs() / (r.abs() + 1)).max()) for r, o in zip(ref[4:], got[4:]))
+    tally.case(err == 0 and worst < 1e-2, f"dot_carried_transposed nt={nt}: worst {worst:.2g}")
+
+
 def ifexp_effects(tally, g, flag):
     mod, lib = gpulib.golden_module("ifexp_effects"), gpulib.library("ifexp_effects")
     x = torch.randn(8 * 64, device="cuda", generator=g)
@@ -203,7 +217,7 @@ def main():
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
                         (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)]),
-                       (fma_choice, [(1024,)]), (fma_rank, [(1024,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
+                       (fma_choice, [(1024,)]), (fma_rank, [(1024,)]), (dot_carried_transposed, [(1,), (3,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)

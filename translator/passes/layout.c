@@ -557,12 +557,21 @@ static bool in_layout_of(const Value *x, const Layout *l) {
   return x->layout && x->layout->root == l->root && shape_eq(x->layout->space, l->space);
 }
 
+// Is dot v laid out with its rows along the space's first dim, as the mma codegen writes its
+// accumulators? A square dot can share a space transposed (map [1, 0]) with a value laid out
+// along its memory's contiguous dim: FLA's fused_chunk_bwd_kernel carries `b_h` from a load
+// contiguous along dim 0 into `b_h = b_h * b_gn + tl.dot(...)`, whose accumulators were then
+// read as if transposed (wrong from the second chunk on, H100 corpus run, forty-first session).
+static bool dot_rows_first(const Value *v, const Layout *l) {
+  return shape_eq(v->shape, l->space) && l->map[0] == 0 && l->map[1] == 1;
+}
+
 static bool mma_space_ok(Vec *all, const Layout *l) {
   for (int i = 0; i < all->len; i++) {
     Value *v = all->items[i];
     if (!in_layout_of(v, l) || layout_elementwise_kind(v->kind)) continue;
     if (v->kind == V_REDUCE && !v->results.len) continue;
-    if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !shape_eq(v->shape, l->space)) return false;
+    if (v->kind != V_DOT || !dot_on_tensor_cores(v) || !dot_rows_first(v, v->layout)) return false;
   }
   return true;
 }
@@ -594,7 +603,7 @@ static void find_mma_spaces(Kernel *k, LayoutPass *lp) {
   collect_stmt_values(k->body, &all, sem_walk_mark());
   for (int i = 0; i < all.len; i++) {
     Value *v = all.items[i];
-    if (v->kind != V_DOT || v->shape.rank != 2 || !dot_on_tensor_cores(v) || !v->layout || !shape_eq(v->layout->space, v->shape))
+    if (v->kind != V_DOT || v->shape.rank != 2 || !dot_on_tensor_cores(v) || !v->layout || !dot_rows_first(v, v->layout))
       continue;
     MmaSpace *m = xmalloc(sizeof(MmaSpace));
     m->space = v->shape;
