@@ -90,7 +90,7 @@ gpu-inputs: $(BUILD)/tl2cu
 	$(BUILD)/tl2cu tests/golden/scaled_dot.py -o $(BUILD)/gpu/scaled_dot.cu
 	$(BUILD)/tl2cu tests/golden/loaded_scalar_mask.py -o $(BUILD)/gpu/loaded_scalar_mask.cu
 	$(BUILD)/tl2cu tests/golden/unit_stride_operand.py -o $(BUILD)/gpu/unit_stride_operand.cu
-	for g in assigned_scalars returned_scalars reduce_unit_dim constexpr_value std_softmax std_module constexpr_decorated blockptr_member_advance py_math_constants core_module cast_same_type minmax_zero fma_choice fma_rank dot_carried_transposed ifexp_effects; do \
+	for g in assigned_scalars returned_scalars reduce_unit_dim constexpr_value std_softmax std_module constexpr_decorated blockptr_member_advance py_math_constants core_module cast_same_type minmax_zero fma_choice fma_rank dot_carried_transposed dot_store_transposed ifexp_effects; do \
 	  $(BUILD)/tl2cu tests/golden/$$g.py -o $(BUILD)/gpu/$$g.cu || exit 1; done
 	$(BUILD)/tl2cu tests/golden/one_element_slice.py --target sm_90 -o $(BUILD)/gpu/one_element_slice_mma.cu
 	$(BUILD)/tl2cu tests/golden/matmul.py -o $(BUILD)/gpu/matmul.cu

@@ -25,6 +25,8 @@
 - tests/golden/dot_carried_transposed.py (forty-first session): a square dot's accumulator
   carried from a load laid out transposed (FLA's fused_chunk_bwd_kernel had it wrong from its
   second chunk); tensor-core sums in another order, so within 1e-2, not bit for bit.
+- tests/golden/dot_store_transposed.py (forty-first session): tl.store of tl.trans(tl.dot(a, b))
+  on a square tile had stored acc itself; within 1e-2 of Triton.
 - tests/golden/ifexp_effects.py (fortieth session): `x if c else y` with loads, a helper call
   and an atomic in its arms runs only the arm taken (flag 0-4 take each combination).
 
@@ -199,6 +201,15 @@ def dot_carried_transposed(tally, g, nt):
     tally.case(err == 0 and worst < 1e-2, f"dot_carried_transposed nt={nt}: worst {worst:.2g}")
 
 
+def dot_store_transposed(tally, g, _):
+    mod, lib = gpulib.golden_module("dot_store_transposed"), gpulib.library("dot_store_transposed")
+    a, b = [(torch.randn(64 * 64, device="cuda", generator=g) / 8).half() for _ in range(2)]
+    make = lambda: [a.clone(), b.clone(), torch.zeros(64 * 64, device="cuda")]
+    ref, got, err = gpulib.both(lib, mod, "dot_store_transposed", 1, make, (), dict(B=64))
+    worst = float(((ref[2] - got[2]).abs() / (ref[2].abs() + 1)).max())
+    tally.case(err == 0 and worst < 1e-2, f"dot_store_transposed: worst {worst:.2g}")
+
+
 def ifexp_effects(tally, g, flag):
     mod, lib = gpulib.golden_module("ifexp_effects"), gpulib.library("ifexp_effects")
     x = torch.randn(8 * 64, device="cuda", generator=g)
@@ -217,7 +228,7 @@ def main():
                         (member_advance, [(100, 300), (128, 256)]),
                         (py_math, [(1000,)]), (core_module, [(4,)]),
                         (cast_same_type, [(1000,), (4096,)]), (minmax_zero, [(50,), (64,)]),
-                       (fma_choice, [(1024,)]), (fma_rank, [(1024,)]), (dot_carried_transposed, [(1,), (3,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
+                       (fma_choice, [(1024,)]), (fma_rank, [(1024,)]), (dot_carried_transposed, [(1,), (3,)]), (dot_store_transposed, [(0,)]), (ifexp_effects, [(0,), (1,), (2,), (3,), (4,)])):
         for size in sizes:
             try:
                 case(tally, g, *size)
