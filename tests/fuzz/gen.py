@@ -73,9 +73,9 @@ class Val:
 class KernelGen:
     def __init__(self, rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
                  stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False,
-                 products=False):
+                 products=False, states=False):
         self.rng, self.name, self.structured, self.tuples = rng, name, structured, tuples
-        self.real, self.zero_minmax, self.products = real, zero_minmax, products
+        self.real, self.zero_minmax, self.products, self.states = real, zero_minmax, products, states
         # choices added after the seed-1 corpus was explained draw from here, so that the
         # kernels of earlier families (and rng's stream) stay as they were
         self.side_rng = random.Random(name)
@@ -387,6 +387,8 @@ class KernelGen:
 
     def build(self):
         r = self.rng
+        if self.states:
+            return self.build_state()
         if self.matmul:
             return self.build_matmul()
         if self.two_d:
@@ -498,6 +500,37 @@ class KernelGen:
         n_red = max(40, 3 * max(self.bm, self.bn) + 2)  # L's bound (manifest's sizes): the sum tolerance's n
         cmp = "exact" if ty == "i8" else "fp8_sum" if ty in FP8 and acc_ty == "fp32" else "sum"
         self.store_elem(Val(out, acc_ty), cmp, n_red)
+
+    def build_state(self):
+        """A state carried through a loop of dots, as linear-attention kernels carry theirs
+        (FLA's fused_chunk_bwd_kernel: `b_h = b_h * b_gn + tl.dot(b_v, b_k)` per chunk): the
+        state loaded row-major or along its first dim, updated by a dot three ways, stored as it
+        is and, square, transposed (a square dot's layout read transposed was held as
+        rows-first mma accumulators: docs/NOTES.md 83). fp16 or bf16 operands computed from fp32
+        loads; the state fp32, compared as a sum of its terms."""
+        r = self.rng
+        self.two_d = True
+        self.bm, self.bn = r.choice([(16, 16), (32, 32), (64, 64), (64, 64), (32, 64), (64, 32)])
+        bt = r.choice([16, 32])
+        self.prologue_2d()
+        dt = r.choice(["tl.float16", "tl.bfloat16"])
+        xh, xa, xb = self.add_input("fp32", "tame"), self.add_input("fp32", "tame"), self.add_input("fp32", "tame")
+        square = self.bm == self.bn
+        along_rows = r.random() < 0.5  # the state's load contiguous along its first dim
+        at = "rn[None, :] * M + rm[:, None]" if along_rows else "offs"
+        self.emit(f"h = tl.load({xh} + {at}, mask=mask, other=0.0)")
+        self.emit(f"rt = tl.arange(0, {bt})")
+        self.emit("for t in range(0, reps):")
+        self.emit(f"tt = t * {bt} + rt", 2)
+        self.emit(f"a = tl.load({xa} + rm[:, None] * N + tt[None, :], mask=(rm[:, None] < M) & (tt[None, :] < N), "
+                  f"other=0.0).to({dt})", 2)
+        self.emit(f"b = tl.load({xb} + tt[:, None] * N + rn[None, :], mask=(tt[:, None] < M) & (rn[None, :] < N), "
+                  f"other=0.0).to({dt})", 2)
+        self.emit(r.choice(["h = h * 0.5 + tl.dot(a, b)", "h += tl.dot(a, b)", "h = tl.dot(a, b, h)"]), 2)
+        n_red = max(40, 5 * bt + 2)
+        self.store_elem(Val("h", "fp32"), "sum", n_red)
+        if square and r.random() < 0.7:
+            self.store_elem(Val("tl.trans(h)", "fp32"), "sum", n_red)
 
     # ---- features
     def feature_loop(self):
@@ -1105,11 +1138,11 @@ class KernelGen:
 
 def generate_kernel(rng, name, structured=False, tuples=False, helpers=False, dots=False, outers=False,
                     stencils=False, interior=False, matmul=False, low_precision=False, real=False, zero_minmax=False,
-                    products=False):
+                    products=False, states=False):
     while True:
         state = rng.getstate()
         g = KernelGen(rng, name, structured, tuples, helpers, dots, outers, stencils, interior, matmul, low_precision,
-                      real, zero_minmax, products)
+                      real, zero_minmax, products, states)
         g.near_one = []
         try:
             g.build()
@@ -1157,6 +1190,9 @@ def main():
     ap.add_argument("--zero-minmax-from", type=int, default=None,
                     help="kernels from this index on also take tl.maximum/tl.minimum of an int and a literal 0, "
                          "either side (drawn apart from the main stream: earlier kernels stay as they were)")
+    ap.add_argument("--states-from", type=int, default=None,
+                    help="kernels from this index on are state-shaped instead: a [BM, BN] state carried through "
+                         "a loop of dots, loaded along either dim, stored as it is and transposed")
     ap.add_argument("--products-from", type=int, default=None,
                     help="kernels from this index on also add a product to a named product (acc = a * b; acc += "
                          "c * d, with a second use or a twin of a * b sometimes): which one Triton fuses")
@@ -1181,8 +1217,9 @@ def main():
             matmul = matmul and not real  # (real kernels are elementwise-shaped again)
             zero_minmax = args.zero_minmax_from is not None and i >= args.zero_minmax_from
             products = args.products_from is not None and i >= args.products_from
+            states = args.states_from is not None and i >= args.states_from
             src, desc = generate_kernel(rng, f"k{i}", structured, tuples, helpers, dots, outers, stencils, interior,
-                                        matmul, low_precision, real, zero_minmax, products)
+                                        matmul, low_precision, real, zero_minmax, products, states)
             desc["seed"] = rng.getrandbits(31)
             parts.append(src)
             kernels.append(desc)
