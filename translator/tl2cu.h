@@ -845,6 +845,9 @@ bool layout_snapshots_equal(Vec a, Vec b);
 const Layout *layout_own_space(Value *v, int threads, Layout *own);  // v's layout if over its shape, else *own
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape);
 bool layout_holds(const Layout *l, Value *x);  // x held in l as l holds its elements
+// A 2-D layout whose space dims are the value's in order: mma fragments, written rows first,
+// are read right only there (a square space also fits a transposed map).
+bool layout_rows_first(const Layout *l);
 // Is a value of kind k computed element by element from the same elements of its operands
 // (or an index, a constant, a load, a variable)? What may live in an mma layout (layout.c)
 // and beside a pipelined dot (dot.c).

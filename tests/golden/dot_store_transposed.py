@@ -1,9 +1,9 @@
 # tl2cu: -s 'dot_store_transposed:*fp16:16, *fp16:16, *fp32:16, 64' --num-warps 4
 # A square dot's result stored transposed: tl.trans makes the result's layout the transposed
 # space (map [1, 0]), which the square shape let pass for the dot's mma space, and the staged
-# store wrote the accumulators as the mma holds them, rows first: out held acc, not acc^T
-# (found with FLA's fused_chunk_bwd_kernel's transposed state, forty-first session). The dot
-# keeps the transposed layout now, through shared memory.
+# store wrote the accumulators as the mma holds them, rows first: by its CUDA, out would hold
+# acc, not acc^T (read while fixing FLA's fused_chunk_bwd_kernel, forty-first session; this
+# kernel not yet run on a GPU). The dot keeps the transposed layout now, through shared memory.
 import triton
 import triton.language as tl
 

@@ -129,6 +129,13 @@ def same_bits(tally, label, ref, got, err):
     tally.case(err == 0 and not bad, label + detail)
 
 
+def close(tally, label, ref, got, err, outputs, rtol=1e-2):
+    """One case: the tensors at indices outputs within rtol of ref's (relative to |ref| + 1:
+    tensor-core sums in another order), and no launch error."""
+    worst = max(float(((ref[i] - got[i]).abs() / (ref[i].abs() + 1)).max()) for i in outputs)
+    tally.case(err == 0 and worst < rtol, f"{label}: worst {worst:.2g}")
+
+
 def differences(ref, got):
     """The first differing elements of the first differing output, as text ('' if none)."""
     import torch

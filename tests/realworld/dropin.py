@@ -240,6 +240,7 @@ class Child:
         self.skip, self.only = set(select['skip']), select.get('only')
         self.max_compares, self.time_launches = max_compares, time_launches
         self.specs, self.counts, self.libs, self.fn_launches, self.spec_memo = {}, {}, {}, {}, {}
+        self.tf32 = {}  # spec id -> its translation has a tf32 dot (uses_tf32)
         self.key_launches = {}
         self.in_autotune = 0
         self.log = open(os.path.join(work, 'launches.jsonl' if mode == 'compare' else 'capture.jsonl'), 'a')
@@ -398,12 +399,15 @@ class Child:
         return {'triton_us': t_triton * 1e3, 'tl2cu_us': t_tl2cu * 1e3}
 
     def uses_tf32(self, spec):
-        """Whether tl2cu's translation of the specialization has a tl.dot on tf32 operands."""
-        try:
-            with open(os.path.join(self.work, 'build', spec['id'] + '.cu')) as f:
-                return bool(USES_TF32.search(f.read()))
-        except OSError:
-            return False
+        """Whether tl2cu's translation of the specialization has a tl.dot on tf32 operands
+        (read once per specialization, as its library is)."""
+        if spec['id'] not in self.tf32:
+            try:
+                with open(os.path.join(self.work, 'build', spec['id'] + '.cu')) as f:
+                    self.tf32[spec['id']] = bool(USES_TF32.search(f.read()))
+            except OSError:
+                self.tf32[spec['id']] = False
+        return self.tf32[spec['id']]
 
     def library(self, spec):
         if spec['id'] not in self.libs:

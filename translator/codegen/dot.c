@@ -130,8 +130,7 @@ static bool a_in_registers(Value *v) {
          dot_wgmma_reps(v) == 1 &&  // (A's registers are one 16-row tile a warp, a wgmma slice's)
          is_materialized(a) && !(v->wgmma && v->ty.kind != TY_F32) &&  // (wgmma's fp16 accumulators: A in memory)
          !a->packed && al && al->kind == LAYOUT_MMA && !al->keep && shape_eq(al->space, a->shape) &&
-         al->map[0] == 0 && al->map[1] == 1 &&  // (rows first: a square a may be held transposed)
-         al->wn == 1 &&
+         layout_rows_first(al) && al->wn == 1 &&
          l->wn == 1 && al->wm == l->wm;
 }
 

@@ -513,8 +513,8 @@ static void check_sig(SigOpt *s, Vec *kernels) {
                in_file ? "of this file" : "translated", hint ? hint : xprintf(" (those are %s)", list.buf));
 }
 
-// "pkg.module.function": dotted identifiers outside Triton's modules (main.c binds the name to
-// that function of that module, found as an import of it would be).
+// "pkg.module.function": dotted identifiers outside Triton's modules (collect_apply_defines binds
+// the name to that function of that module, found as an import of it would be).
 bool define_is_import_path(const char *value) {
   if (!strchr(value, '.') || !strncmp(value, "triton.", 7) || !strncmp(value, "tl.", 3) || known_module(value))
     return false;

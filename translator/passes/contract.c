@@ -103,6 +103,7 @@ static int ir_uses(Value *m) { return m->uses - (m->cname != NULL); }
 // subtract), which fuzz kernels k5065 and k5112 show LLVM pooling differently.
 typedef struct {
   Vec reps;       // one product of each class (Value *), the first in program order
+  Value **rep;    // by value id: its class's representative, once found
   int *uses;      // by representative id: the class's uses not yet folded into an fma
   int64_t *rank;  // by value id: llvm_rank's result plus one (0: not yet computed)
 } Twins;
@@ -114,12 +115,12 @@ static bool twin(Value *x, Value *y) {
 
 // The representative of m's class (m itself if it is the first of its class).
 static Value *twin_rep(Twins *t, Value *m) {
-  for (int i = 0; i < t->reps.len; i++) {
-    Value *r = t->reps.items[i];
-    if (r == m || twin(r, m)) return r;
-  }
-  vec_push(&t->reps, m);
-  return m;
+  if (t->rep[m->id]) return t->rep[m->id];
+  Value *found = m;
+  for (int i = 0; i < t->reps.len && found == m; i++)
+    if (twin(t->reps.items[i], m)) found = t->reps.items[i];
+  if (found == m) vec_push(&t->reps, m);
+  return t->rep[m->id] = found;
 }
 
 // LLVM's Reassociate rank of v's value (ReassociatePass::getRank): constants 0; kernel
@@ -240,7 +241,8 @@ static void collect_stmts(LoopSpan *loop, Stmt *s, bool *seen, Candidates *c) {
 void contract_fma(Kernel *k) {
   int n = sem_next_id();
   bool *seen = xmalloc((size_t)n), *counted = xmalloc((size_t)n);  // (zeroed)
-  Twins twins = {.uses = xmalloc((size_t)n * sizeof(int)), .rank = xmalloc((size_t)n * sizeof(int64_t))};
+  Twins twins = {.rep = xmalloc((size_t)n * sizeof(Value *)), .uses = xmalloc((size_t)n * sizeof(int)),
+                 .rank = xmalloc((size_t)n * sizeof(int64_t))};
   LoopSpan *no_loop = xmalloc(sizeof *no_loop);
   Candidates c = {0};
   collect_stmts(no_loop, k->body, seen, &c);

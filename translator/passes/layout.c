@@ -100,6 +100,8 @@ bool layout_holds(const Layout *l, Value *x) {
   return x->layout && layout_same(x->layout, l, &x->shape) && x->layout->per_thread == l->per_thread;
 }
 
+bool layout_rows_first(const Layout *l) { return l->map[0] == 0 && l->map[1] == 1; }
+
 bool layout_same(const Layout *a, const Layout *b, const Shape *value_shape) {
   if (!shape_eq(a->space, b->space) || a->kind != b->kind) return false;
   for (int i = 0; i < value_shape->rank; i++)
@@ -563,7 +565,7 @@ static bool in_layout_of(const Value *x, const Layout *l) {
 // contiguous along dim 0 into `b_h = b_h * b_gn + tl.dot(...)`, whose accumulators were then
 // read as if transposed (wrong from the second chunk on, H100 corpus run, forty-first session).
 static bool dot_rows_first(const Value *v, const Layout *l) {
-  return shape_eq(v->shape, l->space) && l->map[0] == 0 && l->map[1] == 1;
+  return shape_eq(v->shape, l->space) && layout_rows_first(l);
 }
 
 static bool mma_space_ok(Vec *all, const Layout *l) {

@@ -13,7 +13,7 @@
 bool staged_store_layout(Stmt *s, int threads, Layout *to) {
   const Layout *l = s->kind == S_STORE ? s->ptr->layout : NULL;
   if (!l || l->kind != LAYOUT_MMA || s->ptr->shape.rank != 2 || !shape_eq(l->space, s->ptr->shape) || s->v->packed ||
-      s->predicated || l->map[0] != 0 || l->map[1] != 1)  // (rows first: `to` reads the space as the value)
+      s->predicated || !layout_rows_first(l))  // (`to` reads the space as the value)
     return false;
   int size = elem_bytes(s->v->ty), run = size ? 16 / size : 0;
   int64_t cols = l->space.dim[1], n = l->space.dim[0] * cols;
