@@ -431,6 +431,7 @@ int main(int argc, char **argv) {
       diag_note(f->def->loc, "kernel '%s' has no --grid: only %s_grid(), with the caller's grid, is emitted",
                 f->name, k->launcher);
   }
+  options_check_deferred();  // (a -D for a name another file binds: applied while lowering, or an error)
   stop_if_errors();
   if (!opt.dump_ir || opt.output_given) write_output(&kernels, &opt, argv[0]);  // (--dump-ir: only with -o)
   util_free_all();

@@ -73,6 +73,8 @@ int diag_error_count(void);
 void diag_context(Loc loc, const char *text);  // a note for any fatal error: pushed, popped by NULL
 bool diag_attempt(void (*fn)(void *), void *arg);  // fn(arg); false if it failed (nothing printed)
 void diag_attempt_keeps(int *depth);  // a stack's depth that diag_attempt puts back when fn fails
+void diag_attempt_fails(void);         // before an error with notes: fails a diag_attempt_any
+bool diag_attempt_any(void (*fn)(void *), void *arg);  // diag_attempt that errors with notes fail too
 const char *diag_path(void);
 const char *diag_line_text(Loc loc);  // the source line, without its newline
 // Imported files (imports.c): each read once, its Locs stamped with its number while ast_parse reads it.
@@ -470,6 +472,8 @@ bool imports_external(const char *dotted);  // torch, numpy, the standard librar
 Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at);  // from FROM import NAME
 Obj *imports_module_ref(Module *m, const char *dotted);                        // import DOTTED
 bool imports_is_name_ref(const Obj *o);
+bool imports_reads_files(Module *m);          // does m import names or modules of the package's files?
+bool imports_define_applied(const char *name);  // a -D gave NAME where another file binds it
 Obj *imports_force(Obj *o, Node *use, bool in_kernel);  // o's value where it is a reference, else o
 Obj *imports_attr(Obj *module, Node *use, bool in_kernel);  // module.NAME (use an ND_ATTR); NULL: not a file's
 Obj *imports_choose(Module *m, Node *use, bool in_kernel);  // of a module-level if's imports, when known; NULL
@@ -491,6 +495,7 @@ void option_error(Loc at, const char *fmt, ...) __attribute__((format(printf, 2,
 // them: those translated for the command line's options, those and the file's entry
 // kernels (what it translates without -k) for the file's own.
 void options_check_names(Options *o, Module *m, Vec *translated, Vec *in_file);
+void options_check_deferred(void);  // the -D names only another file may bind: after lowering
 
 // ---------------------------------------------------------------- lower.c
 // IR: SSA values (Value) and structured statements (Stmt).

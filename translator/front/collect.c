@@ -899,6 +899,7 @@ static const char *bound_function(Module *m, ModuleDef *d, Node *use) {
 static _Noreturn void ambiguous(Module *m, ModuleDef *a, ModuleDef *b, Node *use) {
   const char *fa = bound_function(m, a, use), *fb = bound_function(m, b, use);
   const char *value = fa && fb ? xprintf("%s (or %s)", fa, fb) : "VALUE";
+  diag_attempt_fails();  // (another file's name a -D may give: imports.c's member_or_define)
   diag_error(use->loc, "which value of '%s' is read here depends on module-level code that tl2cu does not run: "
                        "fix it with -D %s=%s", use->str, use->str, value);
   diag_note(a->stmt->loc, "'%s' is bound here", a->name);
@@ -921,7 +922,7 @@ static ModuleDef *resolve(Module *m, const char *name, Node *use) {
   Obj *first = NULL, *v = NULL;
   for (int i = 0; i < seen.len; i++) {
     if (!attempt_def(m, seen.items[i], use, i ? &v : &first) || (i && !obj_same(first, v)))
-      ambiguous(m, seen.items[0], seen.items[i], use);
+      ambiguous(m, seen.items[0], seen.items[i ? i : 1], use);  // (the first failed: the second is the other)
   }
   return seen.items[seen.len - 1];
 }

@@ -33,6 +33,8 @@ static Vec modules;                   // Module*: every file read
 static Vec import_dirs;               // const char*: --import-path
 static Vec resolving;                 // Obj*: the references being resolved (an import cycle comes back to one)
 static const char *device_target;     // --target: the device the host code tl2cu runs sees (imports_device_capability)
+static const Vec *defines;            // Define*: -D, for the names another file binds where tl2cu cannot compute them
+static Vec defines_applied;           // const char *: those names (imports_define_applied)
 
 static const char *dir_of(const char *path) {
   const char *slash = strrchr(path, '/');
@@ -42,6 +44,7 @@ static const char *dir_of(const char *path) {
 void imports_begin(const char *input, Node *root, const Options *opt) {
   input_file = (struct ModuleFile){.path = input, .dir = dir_of(input), .dotted = "__main__", .root = root};
   device_target = opt->target ? opt->target : "sm_90";
+  defines = &opt->defines;
   diag_attempt_keeps(&resolving.len);  // (a failed attempt leaves the references it was resolving)
   for (int i = 0; i < opt->import_paths.len; i++) {
     Define *d = opt->import_paths.items[i];  // ('# tl2cu:' lines: relative to the input's folder)
@@ -91,6 +94,12 @@ Obj *imports_module_ref(Module *m, const char *dotted) {
 }
 
 bool imports_is_name_ref(const Obj *o) { return o->kind == OBJ_MODULE && o->module && o->ival == REF_NAME; }
+
+bool imports_reads_files(Module *m) {
+  for (Binding *b = m->globals; b; b = b->next)
+    if (b->obj->kind == OBJ_MODULE && b->obj->module) return true;
+  return false;
+}
 
 // ---- finding and reading a module's file
 
@@ -219,6 +228,48 @@ static Obj *submodule(Module *u, const char *name) {
   return sub ? reference(sub, REF_FILE, sub->file->dotted) : NULL;
 }
 
+typedef struct {
+  Module *u;
+  const char *name;
+  Node *use;
+  bool in_kernel;
+  Obj *value;
+} MemberRead;
+
+static void read_member(void *arg) {
+  MemberRead *r = arg;
+  r->value = member(r->u, r->name, r->use, r->in_kernel);
+}
+
+static const Define *define_of(const char *name) {
+  for (int i = 0; defines && i < defines->len; i++)
+    if (!strcmp(((Define *)defines->items[i])->name, name)) return defines->items[i];
+  return NULL;
+}
+
+// name as another file binds it, where a -D gives it: the value tl2cu computes, else the -D's
+// (FlagGems' tl_extra_shim, chosen at import by the device backend: the error said otherwise
+// asks for -D tl_extra_shim=VALUE). A name tl2cu computes keeps its own value: a -D meant for a
+// kernel's parameter must not change a helper module's constant of the same name.
+static Obj *member_or_define(Module *u, const char *name, Node *use, bool in_kernel) {
+  const Define *d = define_of(name);
+  if (!d) return member(u, name, use, in_kernel);
+  MemberRead r = {u, name, use, in_kernel, NULL};
+  if (diag_attempt_any(read_member, &r) && r.value) return r.value;
+  vec_push(&defines_applied, (void *)d->name);
+  if (!define_is_import_path(d->value)) return define_literal(d->value);
+  const char *dot = strrchr(d->value, '.');
+  return imports_force(imports_name_ref(u, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc), use,
+                       in_kernel);
+}
+
+// Was a -D NAME given to a name another file binds (member_or_define)?
+bool imports_define_applied(const char *name) {
+  for (int i = 0; i < defines_applied.len; i++)
+    if (!strcmp(defines_applied.items[i], name)) return true;
+  return false;
+}
+
 // name as module u binds it at its end (Python's import ran it all), or NULL.
 static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
   Obj *o = lookup(u->globals, name);
@@ -254,7 +305,7 @@ static _Noreturn void not_found(Obj *ref, Node *use, const char *why) {
 static Obj *force_name(Obj *ref, Node *use, bool in_kernel) {
   const char *from = ((Obj *)ref->items.items[0])->str, *name = ((Obj *)ref->items.items[1])->str;
   Module *u = find_module(ref->module, from);
-  Obj *v = u ? member(u, name, use, in_kernel) : NULL;
+  Obj *v = u ? member_or_define(u, name, use, in_kernel) : NULL;
   if (!v && ref->self) return imports_force(ref->self, use, in_kernel);  // try: ... except ImportError: ...
   if (!u) not_found(ref, use, xprintf("imported from '%s', %s", from, looked_in(ref->module, from)));
   if (!v)
@@ -292,7 +343,7 @@ Obj *imports_attr(Obj *base, Node *use, bool in_kernel) {
   if (base->kind != OBJ_MODULE || !base->module || base->ival == REF_NAME) return NULL;
   Module *u = base->ival == REF_FILE ? base->module : find_absolute(base->module, base->str);
   if (!u) return NULL;  // not the package's: tl2cu's own modules' attributes (builtins.c)
-  Obj *v = member(u, use->str, use, in_kernel);
+  Obj *v = member_or_define(u, use->str, use, in_kernel);
   if (!v)
     diag_fatal(use->loc, "module '%s' (%s) has no attribute '%s'", base->str,
                u->file->path ? u->file->path : u->file->dir, use->str);

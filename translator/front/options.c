@@ -523,6 +523,22 @@ bool define_is_import_path(const char *value) {
   return !isdigit((unsigned char)*value);
 }
 
+static void define_error(Module *m, Define *d, Vec *kernels) {
+  Vec targets = {0};
+  for (int i = 0; i < kernels->len; i++) define_targets(m, kernels->items[i], &targets);
+  const char *hint = did_you_mean(d->name, &targets);
+  option_error(d->loc, "-D %s=%s: '%s' is not a parameter, autotune meta-parameter, heuristic or module-level constant of %s%s",
+               d->name, d->value, d->name, d->loc.line ? "this file's kernels" : "the kernels translated", hint ? hint : "");
+}
+
+// -D names of no kernel of the file, which another file the kernels read from may bind where
+// tl2cu cannot compute it (imports.c's member_or_define): known only once the kernels are lowered.
+static struct {
+  Module *m;
+  Vec defines;  // Define*
+  Vec kernels;  // Vec*: the kernels each may serve
+} deferred;
+
 static void check_define(Module *m, Define *d, Vec *kernels) {
   Vec targets = {0};
   for (int i = 0; i < kernels->len; i++) define_targets(m, kernels->items[i], &targets);
@@ -530,9 +546,20 @@ static void check_define(Module *m, Define *d, Vec *kernels) {
     if (!strcmp(targets.items[i], d->name)) return;
   for (int i = 0; define_is_import_path(d->value) && i < kernels->len; i++)
     if (kernel_reads_unbound(m, kernels->items[i], d->name)) return;
-  const char *hint = did_you_mean(d->name, &targets);
-  option_error(d->loc, "-D %s=%s: '%s' is not a parameter, autotune meta-parameter, heuristic or module-level constant of %s%s",
-               d->name, d->value, d->name, d->loc.line ? "this file's kernels" : "the kernels translated", hint ? hint : "");
+  if (imports_reads_files(m)) {
+    deferred.m = m;
+    vec_push(&deferred.defines, d);
+    vec_push(&deferred.kernels, kernels);
+    return;
+  }
+  define_error(m, d, kernels);
+}
+
+void options_check_deferred(void) {
+  for (int i = 0; i < deferred.defines.len; i++) {
+    Define *d = deferred.defines.items[i];
+    if (!imports_define_applied(d->name)) define_error(deferred.m, d, deferred.kernels.items[i]);
+  }
 }
 
 void options_check_names(Options *o, Module *m, Vec *translated, Vec *in_file) {

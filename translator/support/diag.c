@@ -258,6 +258,22 @@ bool diag_attempt(void (*fn)(void *), void *arg) {
   return ok;
 }
 
+// An error said with notes of its own ends translation even inside an attempt (it names the
+// cause better than the attempt's caller would), unless an attempt that has a fallback for any
+// failure is under way (diag_attempt_any): then it fails the innermost attempt, as diag_fatal does.
+static int any_failure;
+
+void diag_attempt_fails(void) {
+  if (attempt && any_failure) longjmp(*attempt, 1);
+}
+
+bool diag_attempt_any(void (*fn)(void *), void *arg) {
+  any_failure++;
+  bool ok = diag_attempt(fn, arg);
+  any_failure--;
+  return ok;
+}
+
 _Noreturn void diag_fatal(Loc loc, const char *fmt, ...) {
   if (attempt) longjmp(*attempt, 1);
   va_list ap;
