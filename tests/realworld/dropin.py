@@ -464,11 +464,55 @@ def tensor_args(bound):
     return out
 
 
+# The harness's own copies and comparisons run none of the program's code. A library may put
+# its Triton kernels in place of torch's CUDA operators (FlagGems registers aten's copy_, zeros,
+# eq, all, ...): a tensor operation of the harness inside one of its launches ran its kernels
+# again, under the lock that launch held (FlagGems' LibEntry: three programs hung until their
+# time ran out) or through a launcher path that fails under this Triton (27 verdicts lost as
+# "function takes exactly 18 arguments"). Device copies go through the CUDA driver; results
+# are compared on host copies with torch's CPU operators.
+_LIBCUDA = []
+
+
+def driver(name, *args):
+    """Calls the CUDA driver's NAME (the context torch made current); raises on an error."""
+    if not _LIBCUDA:
+        _LIBCUDA.append(ctypes.CDLL('libcuda.so.1'))
+    rc = getattr(_LIBCUDA[0], name)(*args)
+    if rc != 0:
+        raise RuntimeError('%s: CUDA driver error %d' % (name, rc))
+
+
+def device_copy(dst, src, nbytes):
+    driver('cuMemcpyDtoD_v2', ctypes.c_uint64(dst), ctypes.c_uint64(src), ctypes.c_size_t(nbytes))
+
+
+def device_zero(dst, nbytes):
+    driver('cuMemsetD8_v2', ctypes.c_uint64(dst), ctypes.c_ubyte(0), ctypes.c_size_t(nbytes))
+
+
+def host_copy(src, nbytes):
+    """A host uint8 tensor with nbytes of device memory from src (synchronous)."""
+    import torch
+    h = torch.empty(nbytes, dtype=torch.uint8)
+    if nbytes:
+        driver('cuMemcpyDtoH_v2', ctypes.c_void_p(h.data_ptr()), ctypes.c_uint64(src), ctypes.c_size_t(nbytes))
+    return h
+
+
+def settle():
+    """Every stream's work done: torch's streams do not wait for the driver's copies, nor they for them."""
+    import torch
+    torch.cuda.synchronize()
+    driver('cuCtxSynchronize')
+
+
 def snapshot(tensors):
     """storage pointer -> a byte copy of the storage, before the launch."""
     import torch
     out = {}
     total = 0
+    settle()
     for t in tensors.values():
         s = t.untyped_storage()
         if s.data_ptr() in out:
@@ -477,8 +521,9 @@ def snapshot(tensors):
         if total > 8 << 30:
             return None  # too large to copy three times
         b = torch.empty(s.nbytes(), dtype=torch.uint8, device=t.device)
-        b.untyped_storage().copy_(s)
+        device_copy(b.data_ptr(), s.data_ptr(), s.nbytes())
         out[s.data_ptr()] = b
+    settle()
     return out
 
 
@@ -493,11 +538,19 @@ def clone_storages(before):
     import torch
     out = {}
     for k, v in before.items():
-        padded = torch.zeros(v.numel() + 2 * COPY_PADDING, dtype=torch.uint8, device=v.device)
+        padded = torch.empty(v.numel() + 2 * COPY_PADDING, dtype=torch.uint8, device=v.device)
+        device_zero(padded.data_ptr(), padded.numel())
         inner = padded[COPY_PADDING:COPY_PADDING + v.numel()]
-        inner.copy_(v)
+        device_copy(inner.data_ptr(), v.data_ptr(), v.numel())
         out[k] = inner
+    settle()
     return out
+
+
+def host_view(t, host):
+    """t's view (offset, sizes, strides, dtype) over a host copy of its storage's bytes."""
+    import torch
+    return torch.empty(0, dtype=t.dtype).set_(host.untyped_storage(), t.storage_offset(), t.size(), t.stride())
 
 
 def view_on(t, copies):
@@ -581,8 +634,13 @@ def compare_storages(tensors, before, after_tl2cu, order_dependent, tf32=False):
     """Compares the program's tensors (Triton's result) with tl2cu's copies."""
     import torch
     worst, status, where = 0.0, 'equal', []
-    for name, t in tensors.items():
-        ours = view_on(t, after_tl2cu)
+    settle()
+    program = {t.untyped_storage().data_ptr(): t.untyped_storage() for t in tensors.values()}
+    theirs = {k: host_copy(s.data_ptr(), s.nbytes()) for k, s in program.items()}
+    mine = {k: host_copy(v.data_ptr(), v.numel()) for k, v in after_tl2cu.items()}
+    for name, device_t in tensors.items():
+        key = device_t.untyped_storage().data_ptr()
+        t, ours = host_view(device_t, theirs[key]), host_view(device_t, mine[key])
         if bytes_equal(ours, t):
             continue
         where.append(first_difference(name, t, ours))
@@ -613,11 +671,9 @@ def compare_storages(tensors, before, after_tl2cu, order_dependent, tf32=False):
                 worst = max(worst, float((t != ours).sum()))
     # storage bytes outside the tensors' views: a write out of bounds on either side
     if status == 'equal':
-        for key, b in after_tl2cu.items():
-            orig = next(t for t in tensors.values() if t.untyped_storage().data_ptr() == key)
-            whole = torch.empty(0, dtype=torch.uint8, device=orig.device).set_(orig.untyped_storage())
-            if not torch.equal(whole, b):
-                status, worst = 'mismatch', float((whole != b).sum())
+        for key, b in mine.items():
+            if not torch.equal(theirs[key], b):
+                status, worst = 'mismatch', float((theirs[key] != b).sum())
                 where.append('bytes outside the arguments\' views differ')
     return {'status': status, 'worst': worst, 'where': where[:4]}
 
@@ -626,6 +682,8 @@ def first_difference(name, t, ours):
     """'x_ptr fp32: 3 of 4096 differ, first [17]: Triton 1.5 (0x3fc00000), tl2cu ...' for the report."""
     import torch
     a, b = t.reshape(-1), ours.reshape(-1)
+    if t.dtype.is_floating_point and t.element_size() == 1:  # (fp8: few CPU operators take it)
+        a, b = a.float(), b.float()
     if t.dtype.is_floating_point:
         differ = (a != b) & ~(torch.isnan(a) & torch.isnan(b))
     else:
@@ -641,7 +699,7 @@ def first_difference(name, t, ours):
             return '%r (0x%x)' % (v, t.reshape(-1)[i:i + 1].view(bits).item() & ((1 << (8 * t.element_size())) - 1))
         return repr(v)
     tv = shown(a[i])
-    ov = ours.reshape(-1)[i].item()
+    ov = b[i].item()
     return '%s %s: %d of %d differ, first [%d]: Triton %s, tl2cu %r' % (
         name, str(t.dtype).replace('torch.', ''), count, a.numel(), i, tv, ov)
 
