@@ -152,8 +152,19 @@ static int64_t llvm_rank(Twins *t, Value *v) {
   return r;
 }
 
+// The basic block an add is in when instruction selection sees it: LICM hoists an add whose
+// operands do not change in its loop to the loop's preheader, which LLVM merges into the
+// block the loop starts from. There it meets a product made before the loop, which it
+// fuses (fuzz kernel k4933: `v2 - t2` in a loop, t2 = v1 * -3 stored and compared too, is
+// fma(v1, 3, v2) before the loop in Triton's PTX).
+static int selection_bb(LoopSpan loop, Value *add) {
+  return loop.loop && add->bb >= loop.first && add->bb <= loop.last && loop_invariant(add, loop, 0) ? loop.first - 1
+                                                                                                     : add->bb;
+}
+
 static bool fusable_mul(LoopSpan loop, Value *add, Value *m) {
-  if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || m->bb != add->bb) return false;
+  if (m->kind != V_BINARY || m->op != OP_MUL || !type_eq(m->ty, add->a->ty) || (m->bb != add->bb && m->bb != selection_bb(loop, add)))
+    return false;
   if (!scalar_is_float(m->ty.kind)) return false;  // fp16/bf16 too: fma.rn.f16 in Triton's PTX (k227)
   if (is_materialized(m) && (!no_loads(m->a) || !no_loads(m->b))) return false;
   return !hoisted_apart(loop, add, m) && !folds_into_select(m);
