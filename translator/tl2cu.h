@@ -358,6 +358,8 @@ Func *module_func(Module *m, const char *name);
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
 bool refers_to(Module *m, Node *e, const char *qualified);
+Node *collect_opaque_decorator(Func *f);
+const char *dotted_name(Node *e);        // a decorator's name as written (`libentry`, `triton.jit`)  // a decorator above @triton.jit not Triton's, or NULL
 Node *call_keyword(Node *call, const char *name);  // the ND_KWARG name=... of a call, or NULL
 Node *call_kwarg(Node *call, const char *name);    // its value, or NULL
 Obj *obj_new(ObjKind kind);
@@ -474,6 +476,7 @@ Obj *imports_module_ref(Module *m, const char *dotted);                        /
 bool imports_is_name_ref(const Obj *o);
 bool imports_reads_files(Module *m);          // does m import names or modules of the package's files?
 bool imports_define_applied(const char *name);  // a -D gave NAME where another file binds it
+void imports_check_callee(Obj *o, Node *use);  // jit code calls o: refuses a function under a decorator tl2cu cannot run
 Obj *imports_force(Obj *o, Node *use, bool in_kernel);  // o's value where it is a reference, else o
 Obj *imports_attr(Obj *module, Node *use, bool in_kernel);  // module.NAME (use an ND_ATTR); NULL: not a file's
 Obj *imports_choose(Module *m, Node *use, bool in_kernel);  // of a module-level if's imports, when known; NULL

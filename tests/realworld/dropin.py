@@ -171,13 +171,22 @@ def package_roots(jitfn):
     return roots
 
 
-def module_values(jitfn):
+def module_values(jitfn, out=None, seen=None, home=None):
     """The kernel module's globals that are plain values, as -D takes them: what the program
     computed at import (IS_AMD from a device query, a flag from the environment), for names
-    whose host code tl2cu cannot run."""
-    out = {}
+    whose host code tl2cu cannot run; then those of the modules of the jit functions it reads
+    that it does not have itself (FlagGems' div_rn, libdevice's where silu.py's decorator put it)."""
+    out = {} if out is None else out
+    seen = set() if seen is None else seen
+    home = home or getattr(jitfn, '__module__', None)  # (a function is named as the kernel's module sees it)
+    if id(jitfn) in seen:
+        return out
+    seen.add(id(jitfn))
+    helpers = []
     for name, v in getattr(jitfn, '__globals__', {}).items():
-        if name.startswith('__') or isinstance(v, type):
+        if type(v).__name__ == 'JITFunction':
+            helpers.append(v)
+        if name.startswith('__') or isinstance(v, type) or name in out:
             continue
         if type(v).__name__ == 'constexpr' and hasattr(v, 'value'):  # (fla: X = tl.constexpr('tf32'))
             v = v.value
@@ -185,10 +194,12 @@ def module_values(jitfn):
             text = constexpr_text(v)
             if text is not None and len(text) < 200:
                 out[name] = text
-        elif (text := triton_function_text(v, getattr(jitfn, '__module__', None))) is not None:
+        elif (text := triton_function_text(v, home)) is not None:
             out[name] = text
         elif isinstance(v, types.ModuleType) and v.__name__.startswith('triton.language.'):
             out[name] = v.__name__  # (FlagGems' tl_extra_shim: triton.language.extra.cuda.libdevice)
+    for helper in helpers:
+        module_values(helper, out, seen, home)
     return out
 
 

@@ -403,7 +403,7 @@ Node *call_kwarg(Node *call, const char *name) {
 }
 
 // A decorator's name as written (`triton.testing.perf_report`), for messages.
-static const char *dotted_name(Node *e) {
+const char *dotted_name(Node *e) {
   if (e->kind == ND_CALL) return dotted_name(e->a);
   if (e->kind == ND_NAME) return e->str;
   if (e->kind == ND_ATTR) return xprintf("%s.%s", dotted_name(e->a), e->str);
@@ -610,6 +610,18 @@ static void collect_decorators(Module *m, Func *f, Node *decorators, const Optio
                 "it were absent (host code)", dotted_name(d));
     }
   }
+}
+
+// The decorator above @triton.jit that is not Triton's, or NULL. A jit function that other jit
+// code calls is whatever its decorators return, which tl2cu does not compute (FlagGems'
+// @use_tl_extra returns libdevice's function of the same name where the device has one: its
+// div_rn is libdevice's IEEE division, not the body under it, floor(x / y + 0.5)).
+Node *collect_opaque_decorator(Func *f) {
+  for (Node *d = f->def->args; d; d = d->next) {
+    if (refers_to(f->module, d, "triton.jit")) return NULL;
+    if (!refers_to(f->module, d, "triton.autotune") && !refers_to(f->module, d, "triton.heuristics")) return d;
+  }
+  return NULL;
 }
 
 // The names a function binds (parameters, assignment and loop targets): local throughout
@@ -1147,6 +1159,12 @@ Node *collect_module_names(Module *m, Node *root) {
   return root;
 }
 
+// Is name a jit function of the module under a decorator that is not Triton's?
+static bool decorated_jit(Module *m, const char *name) {
+  Obj *o = lookup(m->globals, name);
+  return o && o->kind == OBJ_FUNC && o->fn->is_jit && collect_opaque_decorator(o->fn);
+}
+
 // -D NAME=VALUE also fixes module-level constants, before the decorators read them (FLA's
 // autotune configs read IS_AMD, which fla.utils computes from the device: -D IS_AMD=False); VALUE may name a @triton.jit function of
 // the module that binds NAME (a function chosen at import by the device). A name the module
@@ -1158,6 +1176,7 @@ void collect_apply_defines(Module *m, const Options *opt) {
     if (!lookup(m->globals, d->name) && !lookup(m->conditional, d->name) && define_is_import_path(d->value)) {
       const char *dot = strrchr(d->value, '.');
       m->globals = bind(m->globals, d->name, imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc));
+      vec_push(&m->define_bound, (void *)d->name);  // (the user's choice of function: imports_check_callee)
     } else if (is_module_constant(m, d->name)) {
       Obj *v = define_literal(d->value);
       const char *last = strrchr(d->value, '.');  // (pkg.module.function: the function's own name)
@@ -1166,6 +1185,16 @@ void collect_apply_defines(Module *m, const Options *opt) {
       vec_push(&m->define_bound, (void *)d->name);
     }
     else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
+    else if (decorated_jit(m, d->name)) {  // (what its decorator returns: imports_check_callee)
+      Obj *v = define_literal(d->value);
+      const char *dot = strrchr(d->value, '.');
+      if (define_is_import_path(d->value))
+        v = imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc);
+      else if (v->kind == OBJ_STR)
+        v = imports_function_named(m, d->name, d->value);
+      if (v) m->globals = bind(m->globals, d->name, v);
+      if (v) vec_push(&m->define_bound, (void *)d->name);
+    }
   }
 }
 

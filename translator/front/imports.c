@@ -228,6 +228,10 @@ static Obj *submodule(Module *u, const char *name) {
   return sub ? reference(sub, REF_FILE, sub->file->dotted) : NULL;
 }
 
+// The -D whose value is being resolved (member_or_define): the function it names is the user's
+// choice, whatever decorators it has.
+static const Define *applying;
+
 typedef struct {
   Module *u;
   const char *name;
@@ -259,8 +263,12 @@ static Obj *member_or_define(Module *u, const char *name, Node *use, bool in_ker
   vec_push(&defines_applied, (void *)d->name);
   if (!define_is_import_path(d->value)) return define_literal(d->value);
   const char *dot = strrchr(d->value, '.');
-  return imports_force(imports_name_ref(u, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc), use,
-                       in_kernel);
+  const Define *outer = applying;
+  applying = d;
+  Obj *v = imports_force(imports_name_ref(u, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc),
+                         use, in_kernel);
+  applying = outer;
+  return v;
 }
 
 // Was a -D NAME given to a name another file binds (member_or_define)?
@@ -270,10 +278,26 @@ bool imports_define_applied(const char *name) {
   return false;
 }
 
+// A jit function that jit code reads, under a decorator that is not Triton's: Triton calls what
+// the decorator returned, which tl2cu does not know. Refused (an attempt with a -D of the name
+// falls back to it: member_or_define), unless a -D named this very function.
+void imports_check_callee(Obj *o, Node *use) {
+  if (o->kind != OBJ_FUNC || !o->fn->is_jit || (applying && !strcmp(applying->name, o->fn->name))) return;
+  Node *d = collect_opaque_decorator(o->fn);
+  if (d)
+    diag_fatal(use->loc, "'%s' is decorated with '%s' above @triton.jit: Triton calls whatever that decorator "
+               "returns, which tl2cu does not compute; -D %s=FUNCTION gives it (a tl.*, libdevice.* or @triton.jit "
+               "function)", o->fn->name, dotted_name(d), o->fn->name);
+}
+
 // name as module u binds it at its end (Python's import ran it all), or NULL.
 static Obj *member(Module *u, const char *name, Node *use, bool in_kernel) {
   Obj *o = lookup(u->globals, name);
-  if (o) return imports_force(o, use, in_kernel);  // a function, or a name it imports in turn (re-exported)
+  if (o) {  // a function, or a name it imports in turn (re-exported)
+    o = imports_force(o, use, in_kernel);
+    if (in_kernel) imports_check_callee(o, use);
+    return o;
+  }
   Node *at = xmalloc(sizeof(Node));
   *at = *use;
   at->kind = ND_NAME;

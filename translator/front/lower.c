@@ -73,7 +73,13 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   Obj *o = lookup(c->env, e->str);
   if (o) return o;
   o = lookup(c->m->globals, e->str);
-  if (o) return imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
+  if (o) {
+    o = imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
+    bool chosen = false;  // (a -D named the function: the user's choice, decorators and all)
+    for (int i = 0; i < c->m->define_bound.len && !chosen; i++) chosen = !strcmp(c->m->define_bound.items[i], e->str);
+    if (c->in_kernel && !chosen) imports_check_callee(o, e);
+    return o;
+  }
   // a name a module-level if binds differently by branch (imports, defs, or an assignment
   // against those): the branch its condition takes, not one branch's assignment alone
   Obj *choices = lookup(c->m->conditional, e->str);

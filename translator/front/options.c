@@ -516,7 +516,8 @@ static void check_sig(SigOpt *s, Vec *kernels) {
 // "pkg.module.function": dotted identifiers outside Triton's modules (collect_apply_defines binds
 // the name to that function of that module, found as an import of it would be).
 bool define_is_import_path(const char *value) {
-  if (!strchr(value, '.') || !strncmp(value, "triton.", 7) || !strncmp(value, "tl.", 3) || known_module(value))
+  if (!strchr(value, '.') || !strncmp(value, "triton.", 7) || !strncmp(value, "tl.", 3) || known_module(value) ||
+      define_literal(value)->kind != OBJ_STR)  // (libdevice.div_rn: a Triton function)
     return false;
   for (const char *p = value; *p; p++)
     if (!(isalnum((unsigned char)*p) || *p == '_' || (*p == '.' && p > value && p[1] && p[1] != '.'))) return false;

@@ -11,8 +11,11 @@ FlagGems' kernels and the program's code are unchanged, and Triton and tl2cu run
 
 
 def pytest_configure(config):
+    import importlib
+
     import triton
-    from flag_gems.utils import libentry
+
+    libentry = importlib.import_module('flag_gems.utils.libentry')  # (flag_gems.utils.libentry is also a function)
 
     major, minor = (int(x) for x in triton.__version__.split('.')[:2])
     if (major, minor) >= (3, 6) and libentry.major_version == 3 and libentry.minor_version > 5:
