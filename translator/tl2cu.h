@@ -386,6 +386,8 @@ typedef struct {  // a str method's arguments, as the call gave them
 } StrArgs;
 Obj *str_method(Obj *self, const char *name, StrArgs *a);
 Obj *obj_builtin(const char *qualified);  // "tl.exp", "libdevice.tanh"
+Obj *obj_undecided(Node *call);            // isinstance()'s answer where Triton's wrapping decides it
+bool obj_is_undecided(const Obj *o);
 bool is_constexpr_annotation(Module *m, Node *ann);  // tl.constexpr however imported, or "constexpr"
 const char *obj_kind_name(const Obj *o);
 bool obj_same(const Obj *a, const Obj *b);  // the same value (runtime values: the same Value)
@@ -1014,6 +1016,7 @@ typedef struct {
   int loop_depth;      // loops around the statement, in the function being traced
   Func *inlined;       // the function being traced (NULL: the kernel)
   bool in_kernel;      // false while evaluating module-level expressions
+  int compile_time_calls;  // plain Python functions jit code is calling now (their constants come wrapped)
   const char *callee;  // the builtin being called, by what it is ("tl.exp"), whatever the call's spelling
 } Ctx;
 

@@ -376,6 +376,49 @@ static Obj *b_getattr(Ctx *c, Node *call, Obj **a) {
   diag_fatal(call->loc, "getattr() of %s is not supported by tl2cu", obj_kind_name(o));
 }
 
+// isinstance(x, C). Triton hands a compile-time function the constants of jit code wrapped
+// as tl.constexpr, and tl2cu does not track the wrapping: whether a number, bool, string or
+// None is a tl.constexpr (or, wrapped, not an int) is undecided (obj_undecided). A conditional
+// whose arms agree either way takes them (FlagGems' `o.value if isinstance(o, tl.constexpr)
+// else o`: .value of an unwrapped constant is itself); any other read of it is an error.
+// Dtypes, tuples, tensors and functions are never wrapped: answered.
+static bool maybe_wrapped(Obj *o) {
+  return o->kind == OBJ_INT || o->kind == OBJ_FLOAT || o->kind == OBJ_BOOL || o->kind == OBJ_STR || o->kind == OBJ_NONE;
+}
+
+static int instance_of(Ctx *c, Node *call, Obj *o, Obj *cls) {  // 1, 0, or -1: undecided
+  if (cls->kind == OBJ_TUPLE) {
+    int any = 0;
+    for (int i = 0; i < cls->items.len && any != 1; i++) {
+      int r = instance_of(c, call, o, cls->items.items[i]);
+      any = r == 1 ? 1 : r == -1 ? -1 : any;
+    }
+    return any;
+  }
+  const char *n = cls->kind == OBJ_BUILTIN ? cls->str : "";
+  if (!strcmp(n, "tl.constexpr")) return maybe_wrapped(o) ? -1 : 0;
+  bool is_int = o->kind == OBJ_INT || o->kind == OBJ_BOOL;
+  int plain = !strcmp(n, "int") ? is_int : !strcmp(n, "float") ? o->kind == OBJ_FLOAT
+              : !strcmp(n, "bool") ? o->kind == OBJ_BOOL : !strcmp(n, "str") ? o->kind == OBJ_STR
+              : !strcmp(n, "tuple") || !strcmp(n, "list") ? o->kind == OBJ_TUPLE : -2;
+  if (!strcmp(n, "tl.dtype")) plain = o->kind == OBJ_DTYPE;
+  if (plain == -2)
+    diag_fatal(call->loc, "isinstance() with %s as the class is not supported by tl2cu", obj_kind_name(cls));
+  return plain && maybe_wrapped(o) && (c->in_kernel || c->compile_time_calls) ? -1 : plain;
+}
+
+// bool(x) of a compile-time value (Python's truth); a class for isinstance() too.
+static Obj *b_py_bool(Ctx *c, Node *call, Obj **a) {
+  (void)c;
+  if (a[0] && a[0]->kind == OBJ_VALUE) diag_fatal(call->loc, "bool() of a run-time value: compare it (x != 0)");
+  return obj_bool(a[0] && obj_truthy(a[0], call->loc));
+}
+
+static Obj *b_isinstance(Ctx *c, Node *call, Obj **a) {
+  int r = instance_of(c, call, a[0], a[1]);
+  return r < 0 ? obj_undecided(call) : obj_bool(r == 1);
+}
+
 static Obj *b_cuda_is_available(Ctx *c, Node *call, Obj **a) {
   (void)c, (void)call, (void)a;
   return obj_bool(true);
@@ -1010,7 +1053,13 @@ static Obj *max_or_min(Ctx *c, Node *call, Obj **a, const char *fn, const char *
   if (!flag(a[2])) return reduce(c, call, a[0], a[1], a[4], fn, NULL);
   if (!a[1] || a[1]->kind == OBJ_NONE) diag_fatal(call->loc, "tl.%s with return_indices needs an axis", fn);
   Obj *t = obj_new(OBJ_TUPLE);
-  vec_push(&t->items, reduce(c, call, a[0], a[1], a[4], fn, NULL));
+  // (standard.py: with return_indices only bf16 is widened, to fp32; the plain tl.max widens
+  // fp16 and ints narrower than 32 bits too, and an extremum of them is exact in their type:
+  // FlagGems' max_kernel carries an int16 maximum through its loop)
+  Obj *value = reduce(c, call, a[0], a[1], a[4], fn, NULL);
+  Scalar in = block_arg(c, a[0], call, xprintf("tl.%s", fn))->ty.kind, kept = in == TY_BF16 ? TY_F32 : in;
+  if (value->val->ty.kind != kept) value = obj_value(sem_cast(c, value->val, kept, call->loc));
+  vec_push(&t->items, value);
   vec_push(&t->items, reduce(c, call, a[0], a[1], a[4], arg, NULL));
   return t;
 }
@@ -1445,6 +1494,8 @@ static const Builtin builtins[] = {
     {"torch.cuda.get_device_properties", "device=", b_device_properties},
     {"torch.cuda.current_device", "", b_current_device},
     {"getattr", "object, name, default=", b_getattr},
+    {"isinstance", "object, classinfo", b_isinstance},
+    {"bool", "x=", b_py_bool},
     {"torch.are_deterministic_algorithms_enabled", "", b_deterministic_enabled},
     {"torch.iinfo", "type", b_torch_iinfo},
     {"triton.cdiv", "x, y", b_triton_cdiv},

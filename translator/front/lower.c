@@ -166,7 +166,21 @@ static void assign_target(Ctx *c, Node *target, Obj *o) {
 
 // ---------------------------------------------------------------- constexpr arithmetic
 
+// isinstance()'s answer where it depends on how Triton wraps constants (builtins.c).
+Obj *obj_undecided(Node *call) {
+  Obj *o = obj_builtin("isinstance");
+  o->ival = 1;
+  o->self = obj_none();
+  o->self->fval = call->loc.line;  // (where it was asked, for the error)
+  return o;
+}
+
+bool obj_is_undecided(const Obj *o) { return o->kind == OBJ_BUILTIN && o->ival == 1 && !strcmp(o->str, "isinstance"); }
+
 bool obj_truthy(Obj *o, Loc loc) {
+  if (obj_is_undecided(o))
+    diag_fatal(loc, "this condition reads isinstance(x, tl.constexpr) (or int, float, bool, str) of a compile-time "
+               "constant, whose answer depends on how Triton wraps constants, which tl2cu does not track");
   switch (o->kind) {
   case OBJ_INT: case OBJ_BOOL: return o->ival != 0;
   case OBJ_FLOAT: return o->fval != 0;
@@ -719,6 +733,11 @@ static void check_pure_arms(Stmt *added, Obj *then, Obj *orelse, int first_id, L
 // `x if c else y`; target: the name it is assigned to, if any (conditional_as_if).
 static Obj *eval_conditional(Ctx *c, Node *e, const char *target) {
   Obj *cond = eval(c, e->a);
+  if (obj_is_undecided(cond)) {  // (the same value either way: FlagGems' unwrap_if_constexpr)
+    Obj *then = eval(c, e->b), *orelse = eval(c, e->c);
+    if (!obj_same(then, orelse)) obj_truthy(cond, e->a->loc);
+    return then;
+  }
   if (cond->kind != OBJ_VALUE) return obj_truthy(cond, e->a->loc) ? eval(c, e->b) : eval(c, e->c);
   if (cond->val->shape.rank) diag_fatal(e->a->loc, "a block condition in 'x if c else y': use tl.where");
   if (may_touch_memory(e->b) || may_touch_memory(e->c)) return conditional_as_if(c, e, cond, target);
@@ -1358,7 +1377,9 @@ static Obj *call_python_at_compile_time(Ctx *c, Func *f, Node *call, Obj **args,
                  "arguments must be compile-time values (constexprs, dtypes, numbers), not tensors", f->name);
   bool saved = c->in_kernel;
   c->in_kernel = false;
+  c->compile_time_calls++;
   Obj *ret = call_host_function(c, f, call, args, nargs, kwnodes, kwargs, nkw);
+  c->compile_time_calls--;
   c->in_kernel = saved;
   return ret;
 }
