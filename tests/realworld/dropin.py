@@ -90,6 +90,8 @@ def constexpr_text(v):
     name = getattr(v, 'name', None)
     if type(v).__name__ == 'dtype' and name in TL_NAMES:
         return 'tl.' + TL_NAMES[name]
+    if type(v).__name__ == 'dtype' and name in TL_NAMES.values():  # (Triton names its ints int64, uint8, ...)
+        return 'tl.' + name
     if isinstance(v, tuple):
         parts = [constexpr_text(x) for x in v]
         return None if None in parts else '(' + ', '.join(parts) + (',)' if len(parts) == 1 else ')')
@@ -214,7 +216,11 @@ def triton_function_text(v, home=None):
     name = getattr(v, '__name__', None)
     if not isinstance(name, str) or not callable(v):
         return None
-    if getattr(libdevice, name, None) is v:
+    try:  # (the backend's own module: FlagGems' tl_extra_shim holds its functions)
+        from triton.language.extra.cuda import libdevice as cuda_libdevice
+    except ImportError:
+        cuda_libdevice = libdevice
+    if getattr(libdevice, name, None) is v or getattr(cuda_libdevice, name, None) is v:
         return 'libdevice.' + name
     if getattr(tl, name, None) is v:
         return 'tl.' + name

@@ -419,6 +419,21 @@ static Obj *b_isinstance(Ctx *c, Node *call, Obj **a) {
   return r < 0 ? obj_undecided(call) : obj_bool(r == 1);
 }
 
+// x.logical_and(y), x.logical_or(y) (core.py, semantic.py): each operand bitcast to int1, which
+// Triton allows for int1 only (a wider type's bitcast fails there), then & or |.
+static Obj *logical(Ctx *c, Node *call, Obj **a, Op op, const char *fn) {
+  need_kernel(c, call, fn);
+  for (int i = 0; i < 2; i++) {
+    Value *v = value_arg(c, a[i], call);
+    if (v->ty.kind != TY_I1)
+      diag_fatal(call->loc, "%s of %s: Triton bitcasts each operand to int1, which fails for a %d-bit type; "
+                 "compare it first (x != 0)", fn, scalar_name(v->ty.kind), scalar_bits(v->ty.kind));
+  }
+  return obj_binary(c, op, a[0], a[1], call->loc);
+}
+static Obj *b_logical_and(Ctx *c, Node *call, Obj **a) { return logical(c, call, a, OP_AND, "logical_and"); }
+static Obj *b_logical_or(Ctx *c, Node *call, Obj **a) { return logical(c, call, a, OP_OR, "logical_or"); }
+
 static Obj *b_cuda_is_available(Ctx *c, Node *call, Obj **a) {
   (void)c, (void)call, (void)a;
   return obj_bool(true);
@@ -1433,6 +1448,8 @@ static const Builtin builtins[] = {
     {"tl.cdiv", "x, div", b_cdiv},
     {"tl.cast", "input, dtype, fp_downcast_rounding=, bitcast=", b_cast},
     {"tensor.to", "self, dtype, fp_downcast_rounding=, bitcast=", b_cast},
+    {"tensor.logical_and", "self, other", b_logical_and},
+    {"tensor.logical_or", "self, other", b_logical_or},
     {"tl.make_block_ptr", "base, shape, strides, offsets, block_shape, order", blockptr_make},
     {"tl.advance", "base, offsets", blockptr_advance},
     {"tl.make_tensor_descriptor", "base, shape, strides, block_shape, padding_option=", tensordesc_make},
