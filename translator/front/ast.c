@@ -625,6 +625,7 @@ static Node *simple_statement(TSNode ts) {
 static Node *class_definition(TSNode ts) {
   Node *n = unsupported_stmt(ts, "a class definition");
   n->body = block(field(ts, "body"));
+  n->a = expr(field(ts, "name"));  // (the name it binds: collect.c)
   return n;
 }
 

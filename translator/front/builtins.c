@@ -1580,6 +1580,9 @@ Obj *builtin_call(Ctx *c, const char *name, Node *call, Obj **args, int nargs, N
   }
   if (!b && !strncmp(name, "tensor_descriptor.", 18))
     diag_fatal(call->a->loc, "tensor descriptor method '%s' is not supported by tl2cu (README, \"Not yet\")", name + 18);
+  if (!b && !strncmp(name, "class ", 6))
+    diag_fatal(call->a->loc, "'%s' is a class: tl2cu runs no class code (its instances, methods and attributes are "
+               "host code it does not evaluate; -D gives a value computed from them)", name + 6);
   if (!b) diag_fatal(call->a->loc, "unknown function '%s'", name);
   char names[16][32];
   bool optional[16];
