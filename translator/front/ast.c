@@ -44,8 +44,24 @@ static TSPoint point_at(uint32_t byte) {
   return (TSPoint){lo, byte - line_starts[lo]};
 }
 
-static TSPoint start_point(TSNode ts) { return point_at(ts_node_start_byte(ts)); }
-static TSPoint end_point(TSNode ts) { return point_at(ts_node_end_byte(ts)); }
+// Bytes the parsed text has and the source has not (parenthesize_starred's), ascending:
+// every position tree-sitter gives is mapped back through them.
+static uint32_t *added;
+static int nadded;
+
+static uint32_t source_byte(uint32_t parsed) {
+  int n = 0;
+  while (n < nadded && added[n] < parsed) n++;
+  return parsed - (uint32_t)n;
+}
+
+static uint32_t parsed_byte(uint32_t src) {
+  for (int i = 0; i < nadded && added[i] <= src; i++) src++;
+  return src;
+}
+
+static TSPoint start_point(TSNode ts) { return point_at(source_byte(ts_node_start_byte(ts))); }
+static TSPoint end_point(TSNode ts) { return point_at(source_byte(ts_node_end_byte(ts))); }
 
 static Node *new_node(NodeKind kind, TSNode ts) {
   Node *n = xmalloc(sizeof(Node));
@@ -798,7 +814,8 @@ static bool starts_statement(TSNode n) {
 static SyntaxIssue logical_line_error(TSNode root, const SyntaxScan *scan) {
   for (int i = 0; i < scan->lines.len; i++) {
     LogicalLine *l = scan->lines.items[i];
-    TSNode leaf = ts_node_descendant_for_byte_range(root, (uint32_t)l->start, (uint32_t)l->start);
+    uint32_t at = parsed_byte((uint32_t)l->start);
+    TSNode leaf = ts_node_descendant_for_byte_range(root, at, at);
     if (!starts_statement(leaf)) return (SyntaxIssue){l->end_of_previous, "invalid syntax"};
   }
   return (SyntaxIssue){{0, 0, 0}, NULL};
@@ -831,6 +848,119 @@ done:
   return found;
 }
 
+// ---- tree-sitter-python 0.25 takes a starred element outside brackets only of a name, an
+// attribute or a subscript: `return dx, *[None] * 10` (Python 3.8 on; FLA's pack.py) is an
+// ERROR, and the same list in parentheses parses, as the same tuple. A return, yield or
+// assignment whose value is such a list, on one line, is parsed again parenthesized
+// (parenthesize_starred); CPython's rules still apply to the result (pyrules.c).
+
+// [*from, *to): the value of the statement on the line starting at `line` (`return X`,
+// `yield X`, `T = X`, `T += X`), up to a comment, or false where it is not one, is not a
+// tuple (a top-level comma) with a starred element, or the line continues.
+static bool starred_value(const char *t, uint32_t line, uint32_t end, uint32_t *from, uint32_t *to) {
+  uint32_t i = line, value = 0, close = end;
+  while (i < end && (t[i] == ' ' || t[i] == '\t')) i++;
+  if (!strncmp(t + i, "return ", 7) || !strncmp(t + i, "yield ", 6)) value = i + (t[i] == 'r' ? 7 : 6);
+  int depth = 0;
+  bool comma = false, star = false, element_start = value != 0;
+  char quote = 0;
+  for (uint32_t j = i; j < end; j++) {
+    char c = t[j];
+    if (quote) {
+      if (c == '\\') j++;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') quote = c;
+    else if (c == '#') { close = j; break; }
+    else if (c == '(' || c == '[' || c == '{') depth++;
+    else if (c == ')' || c == ']' || c == '}') depth--;
+    else if (depth == 0 && c == '=' && !value && t[j + 1] != '=' && (j == i || !strchr("=!<>:", t[j - 1])))
+      value = j + 1, element_start = true;
+    else if (depth == 0 && value && j >= value && c == ',') comma = element_start = true;
+    else if (depth == 0 && value && j >= value && c == '*' && element_start && t[j + 1] != '*') star = true;
+    if (j >= value && c != ' ' && c != ',' && c != '=') element_start = false;
+  }
+  while (close > value && (t[close - 1] == ' ' || t[close - 1] == '\t' || t[close - 1] == '\r')) close--;
+  if (!value || quote || depth || !comma || !star || (close > value && t[close - 1] == '\\')) return false;
+  while (value < close && t[value] == ' ') value++;
+  *from = value, *to = close;
+  return true;
+}
+
+// The text with '(' before byte from and ')' before byte to (to > from).
+static char *parenthesize(const char *t, size_t len, uint32_t from, uint32_t to) {
+  char *out = xmalloc(len + 3);
+  memcpy(out, t, from);
+  out[from] = '(';
+  memcpy(out + from + 1, t + from, to - from);
+  out[to + 1] = ')';
+  memcpy(out + to + 2, t + to, len - to);
+  out[len + 2] = 0;
+  return out;
+}
+
+// The added list after parenthesize(.., from, to): the bytes after each insertion move on.
+static void note_added(uint32_t from, uint32_t to) {
+  uint32_t *grown = xmalloc(sizeof *grown * (size_t)(nadded + 2));
+  int n = 0;
+  for (int i = 0; i < nadded; i++) grown[n++] = added[i] + (added[i] >= from) + (added[i] >= to);
+  grown[n++] = from, grown[n++] = to + 1;
+  for (int i = 1; i < n; i++)  // (insertion sort: a handful of entries)
+    for (int j = i; j > 0 && grown[j - 1] > grown[j]; j--) {
+      uint32_t x = grown[j];
+      grown[j] = grown[j - 1], grown[j - 1] = x;
+    }
+  added = grown, nadded = n;
+}
+
+// The parse of text, with the statements tree-sitter cannot take parenthesized while that
+// clears the first error: *text/*parsed (and *len) become the repaired texts, or stay as they
+// were (the error is then the original one).
+static TSTree *parse_repairing(TSParser *parser, const char **text, char **parsed, size_t *len) {
+  TSTree *tree = ts_parser_parse_string(parser, NULL, *parsed, (uint32_t)*len);
+  const char *t = *text;
+  char *p = *parsed;
+  size_t n = *len;
+  TSTree *repaired = NULL;
+  int last_line = -1;
+  for (int tries = 0; tries < 16; tries++) {
+    TSNode root = ts_tree_root_node(repaired ? repaired : tree), deep = {0};
+    source = t;
+    SyntaxIssue issue = first_parser_error(root, &deep);
+    if (!issue.msg) break;
+    // (tree-sitter may stop on the line after: `t = 1, *[2]` then `return t`)
+    uint32_t line = 0, end = 0, from = 0, to = 0;
+    bool found = false;
+    for (int back = 0; back < 2 && !found && issue.loc.line - back >= 1; back++) {
+      line = parsed_byte(line_starts[issue.loc.line - 1 - back]), end = line;
+      while (end < n && t[end] != '\n') end++;
+      found = starred_value(t, line, end, &from, &to);
+    }
+    if (found && (int)line == last_line) {  // (the parentheses did not help: the original error stands)
+      ts_tree_delete(repaired);
+      repaired = NULL;
+      break;
+    }
+    if (!found) break;  // (another error, said in the repaired text)
+    last_line = (int)line;
+    t = parenthesize(t, n, from, to);
+    p = parenthesize(p, n, from, to);
+    n += 2;
+    note_added(from, to);
+    if (repaired) ts_tree_delete(repaired);
+    repaired = ts_parser_parse_string(parser, NULL, p, (uint32_t)n);
+  }
+  if (!repaired) {
+    nadded = 0;
+    source = *text;
+    return tree;
+  }
+  ts_tree_delete(tree);
+  *text = t, *parsed = p, *len = n;
+  return repaired;
+}
+
 Node *ast_parse(const char *text, size_t len) {
   SyntaxScan scan = syntax_scan(text, len);
   source = text;
@@ -845,7 +975,9 @@ Node *ast_parse(const char *text, size_t len) {
   }
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
-  TSTree *tree = ts_parser_parse_string(parser, NULL, parsed, (uint32_t)len);
+  nadded = 0;
+  TSTree *tree = parse_repairing(parser, &text, &parsed, &len);
+  source = text;
   TSNode root = ts_tree_root_node(tree);
   TSNode deep = {0};
   SyntaxIssue parser_issue = first_parser_error(root, &deep);

@@ -1,0 +1,18 @@
+# tl2cu: -s 'starred_host:*fp32:16, i32, 128'
+# Valid Python that tree-sitter-python 0.25 does not parse as written: a starred element outside
+# brackets that is not a name, attribute or subscript (FLA's pack.py, an autograd backward's
+# `return dx, *[None] * 10`). tl2cu parses such a statement again parenthesized, the same tuple;
+# it had refused the whole file as a syntax error.
+import triton
+import triton.language as tl
+
+
+def backward(dx, rest):
+    grads = dx, *[None] * 10  # one gradient, then none
+    return dx, *[None] * len(rest), grads[0]
+
+
+@triton.jit
+def starred_host(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
