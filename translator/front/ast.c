@@ -496,6 +496,8 @@ static Node *expr(TSNode ts) {
   if (is(ts, "ellipsis")) return unsupported(ts, "'...'");
   if (is(ts, "set_comprehension") || is(ts, "dictionary_comprehension"))
     return unsupported(ts, "a comprehension");
+  if (is(ts, "list_splat") || is(ts, "parenthesized_list_splat")) return unsupported(ts, "a starred element (*x)");
+  if (is(ts, "dictionary_splat")) return unsupported(ts, "a double-starred element (**x)");
   return unsupported(ts, xprintf("'%s' expressions", t));
 }
 
