@@ -358,6 +358,7 @@ Func *module_func(Module *m, const char *name);
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
 bool refers_to(Module *m, Node *e, const char *qualified);
+bool collect_define_bound(Module *m, const char *name);  // a -D bound name in m
 Node *collect_opaque_decorator(Func *f);
 const char *dotted_name(Node *e);        // a decorator's name as written (`libentry`, `triton.jit`)  // a decorator above @triton.jit not Triton's, or NULL
 Node *call_keyword(Node *call, const char *name);  // the ND_KWARG name=... of a call, or NULL
@@ -476,6 +477,7 @@ bool imports_external(const char *dotted);  // torch, numpy, the standard librar
 Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at);  // from FROM import NAME
 Obj *imports_module_ref(Module *m, const char *dotted);                        // import DOTTED
 bool imports_is_name_ref(const Obj *o);
+Obj *imports_define_ref(Module *m, const Define *d);  // -D NAME=pkg.module.function, as that import in m
 bool imports_reads_files(Module *m);          // does m import names or modules of the package's files?
 bool imports_define_applied(const char *name);  // a -D gave NAME where another file binds it
 void imports_check_callee(Obj *o, Node *use);  // jit code calls o: refuses a function under a decorator tl2cu cannot run

@@ -676,6 +676,13 @@ static void mark_calls(Module *m, Node *n, Vec *locals) {
   }
 }
 
+// Did a -D bind name in m (collect_apply_defines)?
+bool collect_define_bound(Module *m, const char *name) {
+  for (int i = 0; i < m->define_bound.len; i++)
+    if (!strcmp(m->define_bound.items[i], name)) return true;
+  return false;
+}
+
 bool is_module_constant(Module *m, const char *name) {
   for (int i = 0; i < m->defs.len; i++)
     if (!strcmp(((ModuleDef *)m->defs.items[i])->name, name)) return true;
@@ -712,8 +719,7 @@ static void names_defined_from(Module *m, const char *name, Vec *visited, Vec *o
 static void names_read(Module *m, Node *n, Vec *visited, bool unbound, Vec *out) {
   for (; n; n = n->next) {
     if (n->kind == ND_NAME) {
-      for (int i = 0; !unbound && i < m->define_bound.len; i++)  // (a -D made it a function: still a constant read)
-        if (!strcmp(m->define_bound.items[i], n->str)) add_name(out, n->str);
+      if (!unbound && collect_define_bound(m, n->str)) add_name(out, n->str);  // (a -D made it a function: still read)
       Func *g = module_func(m, n->str);
       bool seen = false;
       for (int i = 0; g && i < visited->len && !seen; i++) seen = visited->items[i] == g;
@@ -1176,8 +1182,7 @@ void collect_apply_defines(Module *m, const Options *opt) {
   for (int i = 0; i < opt->defines.len; i++) {
     Define *d = opt->defines.items[i];
     if (!lookup(m->globals, d->name) && !lookup(m->conditional, d->name) && define_is_import_path(d->value)) {
-      const char *dot = strrchr(d->value, '.');
-      m->globals = bind(m->globals, d->name, imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc));
+      m->globals = bind(m->globals, d->name, imports_define_ref(m, d));
       vec_push(&m->define_bound, (void *)d->name);  // (the user's choice of function: imports_check_callee)
     } else if (is_module_constant(m, d->name)) {
       Obj *v = define_literal(d->value);
@@ -1189,9 +1194,7 @@ void collect_apply_defines(Module *m, const Options *opt) {
     else if (lookup(m->conditional, d->name)) choose_import(m, d->name, d->value, d->loc);
     else if (decorated_jit(m, d->name)) {  // (what its decorator returns: imports_check_callee)
       Obj *v = define_literal(d->value);
-      const char *dot = strrchr(d->value, '.');
-      if (define_is_import_path(d->value))
-        v = imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc);
+      if (define_is_import_path(d->value)) v = imports_define_ref(m, d);
       else if (v->kind == OBJ_STR)
         v = imports_function_named(m, d->name, d->value);
       if (v) m->globals = bind(m->globals, d->name, v);

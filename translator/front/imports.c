@@ -33,7 +33,7 @@ static Vec modules;                   // Module*: every file read
 static Vec import_dirs;               // const char*: --import-path
 static Vec resolving;                 // Obj*: the references being resolved (an import cycle comes back to one)
 static const char *device_target;     // --target: the device the host code tl2cu runs sees (imports_device_capability)
-static const Vec *defines;            // Define*: -D, for the names another file binds where tl2cu cannot compute them
+static const Options *options;        // -D, for the names another file binds where tl2cu cannot compute them
 static Vec defines_applied;           // const char *: those names (imports_define_applied)
 
 static const char *dir_of(const char *path) {
@@ -44,7 +44,7 @@ static const char *dir_of(const char *path) {
 void imports_begin(const char *input, Node *root, const Options *opt) {
   input_file = (struct ModuleFile){.path = input, .dir = dir_of(input), .dotted = "__main__", .root = root};
   device_target = opt->target ? opt->target : "sm_90";
-  defines = &opt->defines;
+  options = opt;
   diag_attempt_keeps(&resolving.len);  // (a failed attempt leaves the references it was resolving)
   for (int i = 0; i < opt->import_paths.len; i++) {
     Define *d = opt->import_paths.items[i];  // ('# tl2cu:' lines: relative to the input's folder)
@@ -91,6 +91,12 @@ Obj *imports_name_ref(Module *m, const char *from, const char *name, Loc at) {
 
 Obj *imports_module_ref(Module *m, const char *dotted) {
   return imports_external(dotted) ? obj_module(dotted) : reference(m, REF_MODULE, dotted);
+}
+
+// -D NAME=pkg.module.function: the name as `from pkg.module import function` in m binds it.
+Obj *imports_define_ref(Module *m, const Define *d) {
+  const char *dot = strrchr(d->value, '.');
+  return imports_name_ref(m, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc);
 }
 
 bool imports_is_name_ref(const Obj *o) { return o->kind == OBJ_MODULE && o->module && o->ival == REF_NAME; }
@@ -245,28 +251,20 @@ static void read_member(void *arg) {
   r->value = member(r->u, r->name, r->use, r->in_kernel);
 }
 
-static const Define *define_of(const char *name) {
-  for (int i = 0; defines && i < defines->len; i++)
-    if (!strcmp(((Define *)defines->items[i])->name, name)) return defines->items[i];
-  return NULL;
-}
-
 // name as another file binds it, where a -D gives it: the value tl2cu computes, else the -D's
 // (FlagGems' tl_extra_shim, chosen at import by the device backend: the error said otherwise
 // asks for -D tl_extra_shim=VALUE). A name tl2cu computes keeps its own value: a -D meant for a
 // kernel's parameter must not change a helper module's constant of the same name.
 static Obj *member_or_define(Module *u, const char *name, Node *use, bool in_kernel) {
-  const Define *d = define_of(name);
+  const Define *d = options ? option_define_entry(options, name) : NULL;
   if (!d) return member(u, name, use, in_kernel);
   MemberRead r = {u, name, use, in_kernel, NULL};
   if (diag_attempt_any(read_member, &r) && r.value) return r.value;
   vec_push(&defines_applied, (void *)d->name);
   if (!define_is_import_path(d->value)) return define_literal(d->value);
-  const char *dot = strrchr(d->value, '.');
   const Define *outer = applying;
   applying = d;
-  Obj *v = imports_force(imports_name_ref(u, xprintf("%.*s", (int)(dot - d->value), d->value), dot + 1, d->loc),
-                         use, in_kernel);
+  Obj *v = imports_force(imports_define_ref(u, d), use, in_kernel);
   applying = outer;
   return v;
 }

@@ -75,9 +75,8 @@ static Obj *lookup_name(Ctx *c, Node *e) {
   o = lookup(c->m->globals, e->str);
   if (o) {
     o = imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
-    bool chosen = false;  // (a -D named the function: the user's choice, decorators and all)
-    for (int i = 0; i < c->m->define_bound.len && !chosen; i++) chosen = !strcmp(c->m->define_bound.items[i], e->str);
-    if (c->in_kernel && !chosen) imports_check_callee(o, e);
+    if (c->in_kernel && !collect_define_bound(c->m, e->str))  // (a -D named it: the user's choice)
+      imports_check_callee(o, e);
     return o;
   }
   // a name a module-level if binds differently by branch (imports, defs, or an assignment
