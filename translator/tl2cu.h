@@ -1102,6 +1102,7 @@ bool sem_is_block(const Obj *o);
 bool is_compare(Op op);  // < <= > >= == !=
 Value *unbroadcast(Value *v);  // the value a broadcast or expand copies
 bool float_from_int_bits(Value *x, Value *r);  // x: fp32/fp64 bits of an integer (a load) in r's block
+bool float_bits_in_block(Value *x, int bb);     // the same, in basic block bb
 int sem_next_id(void);  // the id the next value will have: later values have larger ones
 int sem_new_id(void);  // an id for a value a pass builds itself
 // Whether a and b compute the same value from the same operands (as MLIR's CSE sees it).

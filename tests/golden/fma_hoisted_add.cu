@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(128) fma_hoisted_add(float *x_ptr, float *y_pt
     // L22: acc = acc * tl.minimum(y - t, y)
     float acc_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = (acc[_k] * tl2cu_minimum(fmaf(-x[_k], -3.0f, y[_k]), y[_k]));
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = (acc[_k] * tl2cu_minimum(fmaf(tl2cu_neg_bits(x[_k]), -3.0f, y[_k]), y[_k]));
     // L21: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) acc[_k] = acc_1[_k];
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(128) fma_hoisted_add_aligned(float *x_ptr, flo
     // L22: acc = acc * tl.minimum(y - t, y)
     float acc_1[2];  // [256] fp32
     #pragma unroll
-    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = (acc[_k] * tl2cu_minimum(fmaf(-x[_k], -3.0f, y[_k]), y[_k]));
+    for (int _k = 0; _k < 2; ++_k) acc_1[_k] = (acc[_k] * tl2cu_minimum(fmaf(tl2cu_neg_bits(x[_k]), -3.0f, y[_k]), y[_k]));
     // L21: for i in range(0, reps):
     #pragma unroll
     for (int _k = 0; _k < 2; ++_k) acc[_k] = acc_1[_k];

@@ -396,11 +396,13 @@ Value *sem_minmax(Ctx *c, bool is_max, Obj *x, Obj *y, bool propagate_nan, Loc l
 // -> bitcast(i & ~sign), fneg(bitcast(i)) -> bitcast(i ^ sign). abs.f32 would make a NaN
 // canonical, abs.f64 and a negated fma operand leave its sign (fuzz kernels k2400:
 // |bitcast(-3)|, k2112: |a loaded NaN|, k3415: -(a loaded NaN * b)).
-bool float_from_int_bits(Value *x, Value *r) {
+bool float_bits_in_block(Value *x, int bb) {
   bool float32_or_64 = x->ty.kind == TY_F32 || x->ty.kind == TY_F64;
   bool int_bits = x->kind == V_LOAD || (x->kind == V_BITCAST && !scalar_is_float(x->a->ty.kind));
-  return float32_or_64 && int_bits && x->bb == r->bb;
+  return float32_or_64 && int_bits && x->bb == bb;
 }
+
+bool float_from_int_bits(Value *x, Value *r) { return float_bits_in_block(x, r->bb); }
 
 // Elementwise math on floats (math.py): fp32 / fp64 only, as Triton checks.
 Value *sem_math(Ctx *c, const char *fn, Value *x, Loc loc) {

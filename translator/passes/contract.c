@@ -181,7 +181,7 @@ static void decide_negation(LoopSpan loop, Value *v, Twins *t) {
     v->fuse = 1;
     m->fused_uses++;
     t->uses[twin_rep(t, m)->id]--;
-    v->negate_bits = float_from_int_bits(m->a, v);
+    v->negate_bits = float_bits_in_block(m->a, selection_bb(loop, v));
   } else if (m->kind == V_BINARY && m->op == OP_MUL) {
     m->mul_rn = true;
   }
@@ -204,7 +204,7 @@ static void decide_add(LoopSpan loop, Value *v, Twins *t) {
     t->uses[twin_rep(t, m)->id]--;
   }
   // x - a * b is fma(-a, b, x): a's sign flipped as LLVM does it (decide_negation)
-  if (v->fuse == 2 && v->op == OP_SUB) v->negate_bits = float_from_int_bits(v->b->a, v);
+  if (v->fuse == 2 && v->op == OP_SUB) v->negate_bits = float_bits_in_block(v->b->a, selection_bb(loop, v));
   if (v->a->kind == V_BINARY && v->a->op == OP_MUL && v->fuse != 1) v->a->mul_rn = true;
   if (v->b->kind == V_BINARY && v->b->op == OP_MUL && v->fuse != 2) v->b->mul_rn = true;
 }
