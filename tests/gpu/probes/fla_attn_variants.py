@@ -5,10 +5,12 @@ wrong under -O1 and -O3), here on the CPU machine (tl2cu and nvcc; no GPU):
     python3 tests/gpu/probes/fla_attn_variants.py OUTDIR
 
 OUTDIR/base.cu is tl2cu's translation; the .so files are built from it and from hand-edited
-copies: base (as is), o0 / o1 (ptxas -O0 / -O1), vm / vacc (the lse slot holds the running max
+copies: base (as is), o0 / o1 / o2 (ptxas -O0 / -O1 / -O2), vm / vacc (the lse slot holds the running max
 or the sum alone), v_unroll1 (`#pragma unroll 1` on both key loops), v_i32mask (the causal mask
 as 32-bit offsets from the loop's start), v_dbg / v_dbg_o0 (debug stores of row 32's values in
-the second diagonal iteration, lanes 0-3; read with fla_attn_debug.py). On the GPU machine:
+the second diagonal iteration, lanes 0-3; read with fla_attn_debug.py), v_syncwarp (__syncwarp() before
+every reduction's lane exchange), v_selmax (the lane maximum as a compare and select), v_ninf (masked
+scores -3e38, not -inf). On the GPU machine:
 
     python3 tests/gpu/probes/fla_attn_rows.py OUTDIR/base.so:lse OUTDIR/vm.so:m OUTDIR/vacc.so:acc ...
     python3 tests/gpu/probes/fla_attn_debug.py OUTDIR/v_dbg.so OUTDIR/v_dbg_o0.so
@@ -25,6 +27,9 @@ DEFINES = ("g_cumsum=None sink_bias=None cu_seqlens=None chunk_indices=None W=No
            "BT=128 BS=32 BK=128 BV=64 USE_G=False USE_SINK_BIAS=False USE_WINDOW=False IS_VARLEN=False").split()
 LSE = "b_m_5[_k] = (_b_m_3_cvt1[_k] + tl2cu_log2(_b_acc_3_cvt2[_k]));"
 MAX_SHUFFLE = "_r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));"
+SHUFFLE_LOOP = "#pragma unroll\n      for (int _m = 2; _m >= 1; _m >>= 1) {"
+# The lane maximum as a comparison and a select (FSEL, not FMNMX): the same value for the -inf and finite scores here
+SEL_MAX_SHUFFLE = ("{ const float _o = tl2cu_shfl_xor(_r[_g], _m); _r[_g] = _o > _r[_g] ? _o : _r[_g]; }")
 
 
 def debug_variant(src):
@@ -86,7 +91,12 @@ def main():
                 'vm': (src.replace(LSE, 'b_m_5[_k] = _b_m_3_cvt1[_k];'), []),
                 'vacc': (src.replace(LSE, 'b_m_5[_k] = _b_acc_3_cvt2[_k];'), []),
                 'v_unroll1': ('\n'.join(lines), []), 'v_i32mask': (src.replace(mask_old, mask_new), []),
-                'v_dbg': (debug_variant(src), []), 'v_dbg_o0': (debug_variant(src), ['-Xptxas', '-O0'])}
+                'v_dbg': (debug_variant(src), []), 'v_dbg_o0': (debug_variant(src), ['-Xptxas', '-O0']),
+                'o2': (src, ['-Xptxas', '-O2']),
+                'v_syncwarp': (src.replace(SHUFFLE_LOOP, '__syncwarp();\n' + SHUFFLE_LOOP), []),
+                'v_selmax': (src.replace(MAX_SHUFFLE, SEL_MAX_SHUFFLE), []),
+                'v_ninf': (src.replace("m_s[_k] ? b_s_1[_k] : -tl2cu_inf<float>()", "m_s[_k] ? b_s_1[_k] : -3.0e38f"), [])}
+    assert SHUFFLE_LOOP in src and "m_s[_k] ? b_s_1[_k] : -tl2cu_inf<float>()" in src
     procs = []
     for name, (text, flags) in variants.items():
         cu = os.path.join(out, name + '.cu')
