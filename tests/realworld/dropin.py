@@ -28,7 +28,8 @@ On a machine with a GPU, Triton and nvcc. One command, three passes over the pro
    specialization are timed on both sides with triton.testing.do_bench (median, L2 flushed).
 
 Writes WORK/report.md (per kernel: status, worst difference, both times, and the tl2cu
-options that reproduce the launch as `# tl2cu:` lines) and WORK/report.json.
+options that reproduce the launch as `# tl2cu:` lines) and WORK/report.json; for each
+specialization that differs, Triton's TTGIR, LLVM IR and PTX in WORK/asm/ID.{ttgir,llir,ptx}.
 """
 import argparse
 import concurrent.futures
@@ -392,6 +393,8 @@ class Child:
                     verdict['status'] = 'racy'
                     verdict['triton_vs_triton'] = self_check['worst']
         entry.update(verdict)
+        if verdict['status'] == 'mismatch':
+            entry['triton_asm'] = self.keep_asm(spec['id'], kernel)
         entry['order_dependent'] = order_dependent
         if tf32:
             entry['tf32'] = True
@@ -400,6 +403,25 @@ class Child:
         self.record(entry)
         del copies
         return kernel
+
+    def keep_asm(self, spec_id, kernel):
+        """Triton's TTGIR, LLVM IR and PTX of a specialization that differs from tl2cu's, in
+        WORK/asm/ID.*: the evidence of which instructions Triton chose (a fused product, a
+        division) where the two differ in the last bits. The folder, or None."""
+        folder = os.path.join(self.work, 'asm')
+        asm = getattr(kernel, 'asm', None) or {}
+        kept = False
+        for ir in ('ttgir', 'llir', 'ptx'):
+            path = os.path.join(folder, '%s.%s' % (spec_id, ir))
+            text = asm.get(ir)
+            if text is None or os.path.exists(path):
+                kept = kept or os.path.exists(path)
+                continue
+            os.makedirs(folder, exist_ok=True)
+            with open(path, 'w') as f:
+                f.write(text if isinstance(text, str) else text.decode(errors='replace'))
+            kept = True
+        return 'asm/%s.*' % spec_id if kept else None
 
     def timings(self, orig_run, jitfn, args, kwargs, grid, tensors, before, launcher, g, cargs):
         import torch
