@@ -30,8 +30,11 @@ def compiled_kernels(jitfn):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.environ.get('OUT', '/tmp')
+    os.makedirs(out, exist_ok=True)
+    import importlib
+
     import flag_gems
-    from flag_gems.ops import addr as addr_module
+    addr_module = importlib.import_module('flag_gems.ops.addr')  # (flag_gems.ops.addr is also the function)
     torch.manual_seed(0)
     inp = torch.randn(512, 320, device='cuda')
     v1 = torch.randn(512, device='cuda')
