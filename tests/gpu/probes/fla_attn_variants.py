@@ -10,7 +10,8 @@ or the sum alone), v_unroll1 (`#pragma unroll 1` on both key loops), v_i32mask (
 as 32-bit offsets from the loop's start), v_dbg / v_dbg_o0 (debug stores of row 32's values in
 the second diagonal iteration, lanes 0-3; read with fla_attn_debug.py), v_syncwarp (__syncwarp() before
 every reduction's lane exchange), v_selmax (the lane maximum as a compare and select), v_ninf (masked
-scores -3e38, not -inf). On the GPU machine:
+scores -3e38, not -inf), v_both (v_i32mask and v_selmax together), v_lb5 / v_lb8 (__launch_bounds__(64, 5)
+and (64, 8): 168 and 128 registers, three and five times the spills of base's 255). On the GPU machine:
 
     python3 tests/gpu/probes/fla_attn_rows.py OUTDIR/base.so:lse OUTDIR/vm.so:m OUTDIR/vacc.so:acc ...
     python3 tests/gpu/probes/fla_attn_debug.py OUTDIR/v_dbg.so OUTDIR/v_dbg_o0.so
@@ -27,6 +28,7 @@ DEFINES = ("g_cumsum=None sink_bias=None cu_seqlens=None chunk_indices=None W=No
            "BT=128 BS=32 BK=128 BV=64 USE_G=False USE_SINK_BIAS=False USE_WINDOW=False IS_VARLEN=False").split()
 LSE = "b_m_5[_k] = (_b_m_3_cvt1[_k] + tl2cu_log2(_b_acc_3_cvt2[_k]));"
 MAX_SHUFFLE = "_r[_g] = tl2cu_maximum(_r[_g], tl2cu_shfl_xor(_r[_g], _m));"
+LAUNCH_BOUNDS = "__launch_bounds__(64)"
 SHUFFLE_LOOP = "#pragma unroll\n      for (int _m = 2; _m >= 1; _m >>= 1) {"
 # The lane maximum as a comparison and a select (FSEL, not FMNMX): the same value for the -inf and finite scores here
 SEL_MAX_SHUFFLE = ("{ const float _o = tl2cu_shfl_xor(_r[_g], _m); _r[_g] = _o > _r[_g] ? _o : _r[_g]; }")
@@ -95,7 +97,11 @@ def main():
                 'o2': (src, ['-Xptxas', '-O2']),
                 'v_syncwarp': (src.replace(SHUFFLE_LOOP, '__syncwarp();\n' + SHUFFLE_LOOP), []),
                 'v_selmax': (src.replace(MAX_SHUFFLE, SEL_MAX_SHUFFLE), []),
-                'v_ninf': (src.replace("m_s[_k] ? b_s_1[_k] : -tl2cu_inf<float>()", "m_s[_k] ? b_s_1[_k] : -3.0e38f"), [])}
+                'v_ninf': (src.replace("m_s[_k] ? b_s_1[_k] : -tl2cu_inf<float>()", "m_s[_k] ? b_s_1[_k] : -3.0e38f"), []),
+                'v_both': (src.replace(mask_old, mask_new).replace(MAX_SHUFFLE, SEL_MAX_SHUFFLE), []),
+                'v_lb5': (src.replace(LAUNCH_BOUNDS, '__launch_bounds__(64, 5)'), []),
+                'v_lb8': (src.replace(LAUNCH_BOUNDS, '__launch_bounds__(64, 8)'), [])}
+    assert LAUNCH_BOUNDS in src
     assert SHUFFLE_LOOP in src and "m_s[_k] ? b_s_1[_k] : -tl2cu_inf<float>()" in src
     procs = []
     for name, (text, flags) in variants.items():
