@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *src_path = "<input>";
-static const char *src_text = "";
-static size_t src_len;
 static const char *src_encoding;  // a PEP 263 coding cookie's, when the text was decoded from it
 static int errors;
 
@@ -23,13 +20,16 @@ static int errors;
 typedef struct {
   const char *path, *text;
   size_t len;
+  uint32_t *lines;  // the byte each line starts at, found when a line is first asked for (line_start)
+  int line_count;
 } Source;
+static Source input = {"<input>", "", 0, NULL, 0};
 static Vec imported;  // Source*: file n at n - 1
 static int parsing;   // the file ast.c is reading now (0: the input file)
 
 int diag_add_file(const char *path, const char *text, size_t len) {
   Source *s = xmalloc(sizeof(Source));
-  *s = (Source){path, text, len};
+  *s = (Source){path, text, len, NULL, 0};
   vec_push(&imported, s);
   return parsing = imported.len;
 }
@@ -37,11 +37,8 @@ int diag_add_file(const char *path, const char *text, size_t len) {
 void diag_parse_done(void) { parsing = 0; }
 int diag_current_file(void) { return parsing; }
 
-static const Source *source_of(int file) {
-  static Source input;
-  if (file > 0 && file <= imported.len) return imported.items[file - 1];
-  input = (Source){src_path, src_text, src_len};
-  return &input;
+static Source *source_of(int file) {
+  return file > 0 && file <= imported.len ? imported.items[file - 1] : &input;
 }
 
 const char *diag_file_path(int file) { return source_of(file)->path; }
@@ -52,9 +49,7 @@ static Loc shift_to;  // where line 1, column 1 of what is being parsed stands i
 static const char *shift_what;  // ... and what it is, said before each message ("--grid")
 
 void diag_set_source(const char *path, const char *text, size_t len) {
-  src_path = path;
-  src_text = text;
-  src_len = len;
+  input = (Source){path, text, len, NULL, 0};
   shift_to = (Loc){0, 0, 0};
   shift_what = NULL;
 }
@@ -77,18 +72,28 @@ static Loc shifted(Loc loc) {
   return loc;
 }
 
-const char *diag_path(void) { return src_path; }
+const char *diag_path(void) { return input.path; }
 int diag_error_count(void) { return errors; }
+
+// Where each line of src starts, once: the generated code quotes every statement's line
+// (a scan from the file's start for each made translation quadratic in its length).
+static void index_lines(Source *src) {
+  int n = 1;
+  for (size_t i = 0; i < src->len; i++) n += src->text[i] == '\n';
+  src->lines = xmalloc(sizeof *src->lines * (size_t)n);
+  src->lines[0] = 0;
+  for (size_t i = 0, l = 1; i < src->len; i++)
+    if (src->text[i] == '\n') src->lines[l++] = (uint32_t)(i + 1);
+  src->line_count = n;
+}
 
 // The start of 1-based line `line` of file, or NULL.
 static const char *line_start(int file, int line, size_t *n) {
-  const Source *src = source_of(file);
-  const char *p = src->text, *end = src->text + src->len;
-  for (int l = 1; l < line && p < end; l++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) return NULL;
-    p = nl + 1;
-  }
+  Source *src = source_of(file);
+  if (!src->lines) index_lines(src);
+  if (line > src->line_count) return NULL;
+  if (line < 1) line = 1;  // (line 0, a location with no line of its own: the first)
+  const char *p = src->text + src->lines[line - 1], *end = src->text + src->len;
   if (p >= end && line > 1) return NULL;
   const char *nl = memchr(p, '\n', (size_t)(end - p));
   *n = (size_t)((nl ? nl : end) - p);
