@@ -1,6 +1,6 @@
 #!/bin/bash
-# One fuzzing round on the GPU machine, in one call (build/fuzz generated and carried,
-# build/tl2cu carried for build.py's per-kernel isolation):
+# One fuzzing round on the GPU machine, in one call (build/fuzz generated and carried, or
+# some batches of it, tests/fuzz/subset.py; build/tl2cu carried for build.py's per-kernel isolation):
 #   bash tests/fuzz/gpu_round.sh [REPLAYS]
 # builds every batch with nvcc (16 jobs), runs run_gpu.py, then replays the first REPLAYS
 # (default 12) untagged mismatches with replay.py and keeps the logs of crashed workers.
