@@ -26,6 +26,7 @@ char *xstrndup(const char *s, size_t n);
 char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void util_free_all(void);
 bool read_file(const char *path, char **text, size_t *len);
+uint32_t *line_starts_of(const char *text, size_t len, uint32_t *count);  // each line's first byte
 
 // A growable string, for building generated code.
 typedef struct {

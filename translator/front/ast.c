@@ -25,15 +25,6 @@ static const char *source;
 static uint32_t *line_starts;
 static uint32_t line_count;
 
-static void index_lines(const char *text, size_t len) {
-  line_count = 1;
-  for (size_t i = 0; i < len; i++) line_count += text[i] == '\n';
-  line_starts = xmalloc(sizeof *line_starts * line_count);
-  line_starts[0] = 0;
-  for (uint32_t i = 0, l = 1; i < len; i++)
-    if (text[i] == '\n') line_starts[l++] = i + 1;
-}
-
 static TSPoint point_at(uint32_t byte) {
   uint32_t lo = 0, hi = line_count;  // the last line starting at or before byte
   while (hi - lo > 1) {
@@ -966,7 +957,7 @@ static TSTree *parse_repairing(TSParser *parser, const char **text, char **parse
 Node *ast_parse(const char *text, size_t len) {
   SyntaxScan scan = syntax_scan(text, len);
   source = text;
-  index_lines(text, len);
+  line_starts = line_starts_of(text, len, &line_count);
   char *parsed = (char *)text;
   if (scan.blanks.len) {
     parsed = xstrndup(text, len);

@@ -21,7 +21,7 @@ typedef struct {
   const char *path, *text;
   size_t len;
   uint32_t *lines;  // the byte each line starts at, found when a line is first asked for (line_start)
-  int line_count;
+  uint32_t line_count;
 } Source;
 static Source input = {"<input>", "", 0, NULL, 0};
 static Vec imported;  // Source*: file n at n - 1
@@ -75,23 +75,12 @@ static Loc shifted(Loc loc) {
 const char *diag_path(void) { return input.path; }
 int diag_error_count(void) { return errors; }
 
-// Where each line of src starts, once: the generated code quotes every statement's line
-// (a scan from the file's start for each made translation quadratic in its length).
-static void index_lines(Source *src) {
-  int n = 1;
-  for (size_t i = 0; i < src->len; i++) n += src->text[i] == '\n';
-  src->lines = xmalloc(sizeof *src->lines * (size_t)n);
-  src->lines[0] = 0;
-  for (size_t i = 0, l = 1; i < src->len; i++)
-    if (src->text[i] == '\n') src->lines[l++] = (uint32_t)(i + 1);
-  src->line_count = n;
-}
-
 // The start of 1-based line `line` of file, or NULL.
 static const char *line_start(int file, int line, size_t *n) {
   Source *src = source_of(file);
-  if (!src->lines) index_lines(src);
-  if (line > src->line_count) return NULL;
+  // (indexed once: the generated code quotes every statement's line)
+  if (!src->lines) src->lines = line_starts_of(src->text, src->len, &src->line_count);
+  if (line > (int)src->line_count) return NULL;
   if (line < 1) line = 1;  // (line 0, a location with no line of its own: the first)
   const char *p = src->text + src->lines[line - 1], *end = src->text + src->len;
   if (p >= end && line > 1) return NULL;

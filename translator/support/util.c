@@ -68,6 +68,17 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+// The byte each line of text starts at (*count lines: one more than its newlines).
+uint32_t *line_starts_of(const char *text, size_t len, uint32_t *count) {
+  uint32_t n = 1;
+  for (size_t i = 0; i < len; i++) n += text[i] == '\n';
+  uint32_t *starts = xmalloc(sizeof *starts * n);
+  for (uint32_t i = 0, l = 1; i < len; i++)
+    if (text[i] == '\n') starts[l++] = i + 1;
+  *count = n;
+  return starts;
+}
+
 char *xprintf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
