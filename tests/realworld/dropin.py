@@ -414,13 +414,11 @@ class Child:
         for ir in ('ttgir', 'llir', 'ptx'):
             path = os.path.join(folder, '%s.%s' % (spec_id, ir))
             text = asm.get(ir)
-            if text is None or os.path.exists(path):
-                kept = kept or os.path.exists(path)
-                continue
-            os.makedirs(folder, exist_ok=True)
-            with open(path, 'w') as f:
-                f.write(text if isinstance(text, str) else text.decode(errors='replace'))
-            kept = True
+            if text is not None and not os.path.exists(path):  # (once a specialization)
+                os.makedirs(folder, exist_ok=True)
+                with open(path, 'w') as f:
+                    f.write(text if isinstance(text, str) else text.decode(errors='replace'))
+            kept = kept or os.path.exists(path)
         return 'asm/%s.*' % spec_id if kept else None
 
     def timings(self, orig_run, jitfn, args, kwargs, grid, tensors, before, launcher, g, cargs):
