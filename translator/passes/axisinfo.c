@@ -167,6 +167,31 @@ static AxisInfo rem_info(Value *v, AxisInfo a, AxisInfo b) {
   return r;
 }
 
+// a // b for ints (Triton's DivOp rules): b == 1 keeps a; an a that runs through consecutive
+// integers along the whole dim, over a b the same along it, gives runs of equal quotients
+// as long as gcd(a's contiguity, a's and b's divisibility) (arange(0, 256) // 64: 64 equal
+// values, 4 distinct); a quotient of single-element runs by a power of two keeps what
+// that power leaves of a's divisibility. (Non-negative a, as Triton's AxisInfo assumes.)
+static AxisInfo div_info(Value *v, AxisInfo a, AxisInfo b) {
+  int64_t c;
+  bool by_constant = int_constant(v->b, &c);
+  if ((by_constant && c == 1) || one_everywhere(b, v->b->shape)) return a;
+  AxisInfo r = unknown(v->shape.rank);
+  for (int d = 0; d < (v->shape.rank ? v->shape.rank : 1); d++) {
+    int64_t n = v->shape.rank ? v->shape.dim[d] : 1;
+    r.constancy[d] = gcd64(a.constancy[d], b.constancy[d]);
+    if (n > 1 && a.contiguity[d] == n && b.constancy[d] == n) {
+      int64_t runs = gcd64(a.contiguity[d], gcd64(a.divisibility[d], b.divisibility[d]));
+      if (runs > r.constancy[d]) r.constancy[d] = runs;
+    }
+    if (by_constant && c > 0 && (c & (c - 1)) == 0 && a.contiguity[d] == 1) {
+      int64_t left = a.divisibility[d] / c;
+      r.modulus[d] = left > 1 ? left : 1;
+    }
+  }
+  return r;
+}
+
 // Elementwise ops that keep only what their operands share: constancy.
 static AxisInfo constancy_only(Value *v, AxisInfo a, AxisInfo b) {
   AxisInfo r = unknown(v->shape.rank);
@@ -186,6 +211,7 @@ static AxisInfo binary_info(Value *v, int variant) {
   case OP_ADD: case OP_SUB: return ints ? add_info(v, a, b, 1, 1) : constancy_only(v, a, b);
   case OP_MUL: return ints ? mul_info(v, a, b) : constancy_only(v, a, b);
   case OP_MOD: return ints ? rem_info(v, a, b) : constancy_only(v, a, b);
+  case OP_FLOORDIV: return ints ? div_info(v, a, b) : constancy_only(v, a, b);
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compare_info(v, a, b);
   default: return constancy_only(v, a, b);
   }
