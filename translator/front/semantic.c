@@ -258,13 +258,32 @@ static bool is_const(Value *v, int64_t k) {
 }
 
 // x + 0, 0 + x, x - 0, x * 1, 1 * x on integers (pid * BLOCK with BLOCK = 1): x itself,
-// when x already has the result's type and shape. Floats are left alone: -0.0 + 0.0 is +0.0.
-static Value *identity_operand(Op op, Value *a, Value *b, Scalar ct, Shape s) {
-  if (!scalar_is_int(ct) || ct == TY_I1) return NULL;
+// when x already has the result's type and shape.
+static Value *int_identity_operand(Op op, Value *a, Value *b, Scalar ct, Shape s) {
   Value *x = NULL;
   if ((op == OP_ADD && is_const(b, 0)) || (op == OP_SUB && is_const(b, 0)) || (op == OP_MUL && is_const(b, 1))) x = a;
   if ((op == OP_ADD && is_const(a, 0)) || (op == OP_MUL && is_const(a, 1))) x = b;
   return x && x->ty.kind == ct && shape_eq(x->shape, s) ? x : NULL;
+}
+
+// A float constant k (a literal, a constexpr, a splat of one): -0.0 told from +0.0.
+static bool float_const_is(Value *v, double k) {
+  v = unbroadcast(v);
+  return v->kind == V_CONST && scalar_is_float(v->ty.kind) && v->fval == k && signbit(v->fval) == signbit(k);
+}
+
+// The float identities MLIR's arith folders (and LLVM's InstCombine after them) remove,
+// exact for every x but a NaN's payload, which the fold keeps as Triton does: x * 1.0,
+// 1.0 * x, x / 1.0, x + -0.0, -0.0 + x, x - 0.0 (x + 0.0 is not x for x = -0.0). They
+// decide contraction too: `1.0 * g + p * wd` is fma(p, wd, g) in Triton's PTX
+// (bitsandbytes' 32-bit optimizers). x is taken to the result's type and shape.
+static Value *float_identity_operand(Op op, Value *a, Value *b) {
+  if ((op == OP_MUL || op == OP_DIV) && float_const_is(b, 1.0)) return a;
+  if (op == OP_MUL && float_const_is(a, 1.0)) return b;
+  if (op == OP_ADD && float_const_is(b, -0.0)) return a;
+  if (op == OP_ADD && float_const_is(a, -0.0)) return b;
+  if (op == OP_SUB && float_const_is(b, 0.0)) return a;
+  return NULL;
 }
 
 // Arithmetic in an fp8 type: Triton types it so (computation_type_impl), but no backend
@@ -308,8 +327,11 @@ static Value *binary(Ctx *c, Op op, Obj *ao, Obj *bo, bool fold_identity, Loc lo
   Shape s;
   if (!shape_broadcast(a->shape, b->shape, &s))
     diag_fatal(loc, "shapes %s and %s cannot be broadcast together", shape_text(a->shape), shape_text(b->shape));
-  Value *same = fold_identity ? identity_operand(op, a, b, ct, s) : NULL;
+  Value *same = NULL;
+  if (fold_identity && scalar_is_int(ct) && ct != TY_I1) same = int_identity_operand(op, a, b, ct, s);
   if (same) return same;
+  if (fold_identity && scalar_is_float(ct) && (same = float_identity_operand(op, a, b)))
+    return sem_broadcast_to(c, sem_cast(c, same, ct, loc), s, loc);
   Value *r = sem_new(c, V_BINARY, type_scalar(is_compare(op) ? TY_I1 : ct), s, loc);
   r->op = op;
   r->arith_shift = arith_shift;

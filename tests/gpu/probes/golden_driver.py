@@ -1,0 +1,46 @@
+"""Launches golden kernels with random data, as a program would, for the drop-in harness to
+compare tl2cu's translation with Triton on them (a golden's CUDA is checked on the CPU only):
+
+    python3 tests/realworld/dropin.py --work W -- tests/gpu/probes/golden_driver.py NAME...
+
+NAME is a golden (tests/golden/NAME.py) or IR test (tests/ir/NAME.py) listed in LAUNCHES.
+"""
+import importlib.util
+import os
+import sys
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def module(path):
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], os.path.join(ROOT, path))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+def float_identities():
+    m = module('tests/golden/float_identities.py')
+    n = 1024 * 257
+    g, p = torch.randn(n, device='cuda'), torch.randn(n, device='cuda')
+    h, o = torch.randn(n, device='cuda', dtype=torch.float16), torch.empty(n, device='cuda')
+    g[::97] = -0.0  # g - 0.0 + 0.0 is +0.0 there, g itself -0.0
+    m.float_identities[(n // 1024,)](g, p, h, o, 0.37, 1.0, 1024)
+
+
+def axisinfo_div():
+    m = module('tests/ir/axisinfo_div.py')
+    offset = 5
+    x, out = torch.randn((offset + 17) * 256, device='cuda'), torch.empty(1, device='cuda')
+    m.rows[(1,)](x, out, offset)
+
+
+LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div}
+
+if __name__ == '__main__':
+    for name in sys.argv[1:] or sorted(LAUNCHES):
+        LAUNCHES[name]()
+    torch.cuda.synchronize()
+    print('golden_driver: launched', ' '.join(sys.argv[1:] or sorted(LAUNCHES)))
