@@ -910,17 +910,22 @@ static void note_added(uint32_t from, uint32_t to) {
 // The parse of text, with the statements tree-sitter cannot take parenthesized while that
 // clears the first error: *text/*parsed (and *len) become the repaired texts, or stay as they
 // were (the error is then the original one).
-static TSTree *parse_repairing(TSParser *parser, const char **text, char **parsed, size_t *len) {
+// Also the first parser error of the tree it returns and the node past MAX_DEPTH (*issue,
+// *deep), from its last walk of that tree, or *walked false where it did not walk it.
+static TSTree *parse_repairing(TSParser *parser, const char **text, char **parsed, size_t *len, SyntaxIssue *issue_out,
+                               TSNode *deep_out, bool *walked) {
   TSTree *tree = ts_parser_parse_string(parser, NULL, *parsed, (uint32_t)*len);
   const char *t = *text;
   char *p = *parsed;
   size_t n = *len;
   TSTree *repaired = NULL;
   int last_line = -1;
+  *walked = false;
   for (int tries = 0; tries < 16; tries++) {
     TSNode root = ts_tree_root_node(repaired ? repaired : tree), deep = {0};
     source = t;
     SyntaxIssue issue = first_parser_error(root, &deep);
+    *issue_out = issue, *deep_out = deep, *walked = true;
     if (!issue.msg) break;
     // (tree-sitter may stop on the line after: `t = 1, *[2]` then `return t`)
     uint32_t line = 0, end = 0, from = 0, to = 0;
@@ -933,6 +938,7 @@ static TSTree *parse_repairing(TSParser *parser, const char **text, char **parse
     if (found && (int)line == last_line) {  // (the parentheses did not help: the original error stands)
       ts_tree_delete(repaired);
       repaired = NULL;
+      *walked = false;
       break;
     }
     if (!found) break;  // (another error, said in the repaired text)
@@ -943,6 +949,7 @@ static TSTree *parse_repairing(TSParser *parser, const char **text, char **parse
     note_added(from, to);
     if (repaired) ts_tree_delete(repaired);
     repaired = ts_parser_parse_string(parser, NULL, p, (uint32_t)n);
+    *walked = false;
   }
   if (!repaired) {
     nadded = 0;
@@ -969,11 +976,13 @@ Node *ast_parse(const char *text, size_t len) {
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
   nadded = 0;
-  TSTree *tree = parse_repairing(parser, &text, &parsed, &len);
+  SyntaxIssue parser_issue = {{0, 0, 0}, NULL};
+  TSNode deep = {0};
+  bool walked = false;
+  TSTree *tree = parse_repairing(parser, &text, &parsed, &len, &parser_issue, &deep, &walked);
   source = text;
   TSNode root = ts_tree_root_node(tree);
-  TSNode deep = {0};
-  SyntaxIssue parser_issue = first_parser_error(root, &deep);
+  if (!walked) parser_issue = first_parser_error(root, &deep);
   SyntaxIssue line_issue = logical_line_error(root, &scan);
   if (line_issue.msg && (!parser_issue.msg || line_issue.loc.line < parser_issue.loc.line)) parser_issue = line_issue;
   const SyntaxIssue *issue = syntax_choose(&scan, &parser_issue);
