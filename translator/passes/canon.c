@@ -499,6 +499,10 @@ static Value *canon(Canon *cn, Value *v) {
 
 static void canon_stmts(Canon *cn, Stmt *s) {
   for (; s; s = s->next) {
+    // A let nothing reads was released by lower.c, its operands too: rebuilding its sums
+    // would take uses of values that are gone (two dead loads of `x + offs` kept offs, and
+    // printed it, after the names it reads were dropped: fuzz kernels k131, k222).
+    if (s->kind == S_LET && s->v->uses == 0) continue;
     Value **slots[] = {&s->v, &s->ptr, &s->mask, &s->lo, &s->hi, &s->step, &s->cond};
     for (size_t i = 0; i < sizeof slots / sizeof *slots; i++) {
       if (!*slots[i]) continue;
@@ -506,8 +510,7 @@ static void canon_stmts(Canon *cn, Stmt *s) {
       if (s->kind == S_LET && slots[i] == &s->v) continue;  // a named value is rebuilt in place
       move_use(slots[i], now);
     }
-    // (a let nothing reads was released by lower.c, its operands too: never a name to reuse)
-    if (s->kind == S_LET && !cn->depth && s->v->uses > 0 && cse_kind(s->v) && !reads_var(s->v, 0))
+    if (s->kind == S_LET && !cn->depth && cse_kind(s->v) && !reads_var(s->v, 0))
       vec_push(&cn->named, s->v);
     cn->depth++;
     canon_stmts(cn, s->body);
