@@ -58,7 +58,7 @@ TOLERANCE_TF32 = (2.0 ** -8, 1e-5)
 # tl2cu's CUDA for such a dot: an m16n8k8 mma (tf32 operands) or operands rounded to tf32 as they
 # are stored for the FMA loop (not tf32x3's split, `_xb = tl2cu_tf32(_x)`, which keeps fp32 accuracy)
 USES_TF32 = re.compile(r'mma\.sync m16n8k8|wgmma m64n\d+k8\b|= tl2cu_tf32\((?!_[xy]\))')
-ORDER_DEPENDENT = re.compile(r'\btl\.(dot|sum|cumsum|cumprod|associative_scan|reduce|dot_scaled|atomic_add|xor_sum)\b'
+ORDER_DEPENDENT = re.compile(r'\btl\.(dot|sum|cumsum|cumprod|associative_scan|reduce|dot_scaled|atomic_add|xor_sum|softmax)\b'
                              r'|\.(sum|cumsum)\(|\batomic_add\b')
 
 FIRST_LAUNCHES = 64  # launches of one jit function whose arguments compare copies
