@@ -781,6 +781,7 @@ const char *obj_repr(const Obj *o);
 // @triton.heuristics: which values are known now, and host C for the others.
 enum { HEURISTIC_POW2_MAX = 1 << 14 };  // run-time triton.next_power_of_2(...) in heuristics: variants up to it
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt);
+bool heuristic_given(const Options *opt, const Heuristic *h);  // -D NAME, or --num-warps/--num-stages for those
 Obj *heuristic_value(Module *m, Func *f, Heuristic *h, Obj *args);  // args: the known constexprs (a dict)
 Obj *heuristic_runtime_values(Module *m, Func *f, Heuristic *h, Options *opt, Obj *args);  // a tuple
 const char *heuristic_c(Kernel *k, Heuristic *h);

@@ -98,8 +98,15 @@ static bool bounded(Module *m, Func *f, Heuristic *h, Node *e, Options *opt) {
   return p2 && !reads_runtime_outside(m, f, h, e, p2, opt);
 }
 
+// A heuristic whose value the command line gives: -D NAME=VALUE, or --num-warps / --num-stages
+// for one that sets the launch's num_warps / num_stages (the drop-in harness gives the launch's).
+bool heuristic_given(const Options *opt, const Heuristic *h) {
+  if (option_define(opt, h->name)) return true;
+  return (!strcmp(h->name, "num_warps") && opt->num_warps) || (!strcmp(h->name, "num_stages") && opt->num_stages);
+}
+
 bool heuristic_is_runtime(Module *m, Func *f, Heuristic *h, Options *opt) {
-  if (option_define(opt, h->name)) return false;
+  if (heuristic_given(opt, h)) return false;
   if (!reads_runtime(m, f, h, h->lambda->a, opt)) return false;
   if (!bounded(m, f, h, h->lambda->a, opt))
     diag_fatal(h->lambda->loc, "heuristic '%s' depends on run-time arguments and is neither a condition nor a function "

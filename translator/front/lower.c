@@ -1761,13 +1761,40 @@ static int launch_count(Ctx *c, Func *f, const char *name, int most) {
   return (int)v;
 }
 
+// A @triton.heuristics value for num_warps or num_stages: Triton passes it to the launch as
+// that keyword (Heuristics.run), over the autotune config's and the call's. 0 where none.
+static int heuristic_count(Func *f, Binding *fixed, const char *name, int most) {
+  Obj *v = lookup(fixed, name);
+  if (!v) return 0;
+  bool fits = v->kind == OBJ_INT && v->ival >= 1 && v->ival <= most &&
+              (strcmp(name, "num_warps") || !(v->ival & (v->ival - 1)));
+  Loc at = f->def->loc;
+  for (int i = 0; i < f->heuristics.len; i++)
+    if (!strcmp(((Heuristic *)f->heuristics.items[i])->name, name)) at = ((Heuristic *)f->heuristics.items[i])->lambda->loc;
+  if (!fits)
+    diag_fatal(at, "heuristic '%s' gives %s: %s", name, obj_repr(v),
+               !strcmp(name, "num_warps") ? "Triton takes a power of two from 1 to 32" : "tl2cu takes 1 to 64");
+  return (int)v->ival;
+}
+
 static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, Obj *cfg, Binding *fixed) {
-  // the command line, else the autotune config, else the file's own launch, else Triton's defaults
-  int launch_warps = cfg || o->num_warps ? 0 : launch_count(c, f, "num_warps", 32);
-  int launch_stages = cfg || o->num_stages ? 0 : launch_count(c, f, "num_stages", 64);
-  k->num_warps = o->num_warps ? o->num_warps : cfg ? (int)cfg->ival : launch_warps ? launch_warps : 4;
+  // the command line, else a heuristic, else the autotune config, else the file's own launch,
+  // else Triton's defaults
+  int heuristic_warps = o->num_warps ? 0 : heuristic_count(f, fixed, "num_warps", 32);
+  int heuristic_stages = o->num_stages ? 0 : heuristic_count(f, fixed, "num_stages", 64);
+  int launch_warps = cfg || o->num_warps || heuristic_warps ? 0 : launch_count(c, f, "num_warps", 32);
+  int launch_stages = cfg || o->num_stages || heuristic_stages ? 0 : launch_count(c, f, "num_stages", 64);
+  k->num_warps = o->num_warps        ? o->num_warps
+                 : heuristic_warps ? heuristic_warps
+                 : cfg             ? (int)cfg->ival
+                 : launch_warps    ? launch_warps
+                                   : 4;
   // Triton's default num_stages (3 on NVIDIA GPUs): the stages of its loop pipeliner, of dot.c's pipelines here
-  k->num_stages = o->num_stages ? o->num_stages : cfg ? effective_stages(cfg) : launch_stages ? launch_stages : 3;
+  k->num_stages = o->num_stages        ? o->num_stages
+                  : heuristic_stages ? heuristic_stages
+                  : cfg              ? effective_stages(cfg)
+                  : launch_stages    ? launch_stages
+                                     : 3;
   k->wgmma = !o->target || !strcmp(o->target, "sm_90a");  // (the default: the H200, where Triton's tl.dot is wgmma)
   k->fp8 = !o->target || (strcmp(o->target, "sm_80") && strcmp(o->target, "sm_86"));
   k->sm90 = !o->target || !strncmp(o->target, "sm_90", 5);
@@ -1978,7 +2005,7 @@ static Binding *heuristic_bindings(Module *m, Func *f, Options *opt, Obj *cfg, H
   Binding *vals = NULL;
   for (int i = 0, r = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (option_define(opt, h->name)) continue;
+    if (heuristic_given(opt, h)) continue;
     if (r < nrt && rt[r] == h) {
       Obj *v = values[r]->items.items[pick % values[r]->items.len];
       pick /= values[r++]->items.len;
@@ -1998,7 +2025,7 @@ static int runtime_values(Module *m, Func *f, Options *opt, Obj *cfg, Heuristic 
   Binding *vals = NULL;
   for (int i = 0, r = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (option_define(opt, h->name)) continue;
+    if (heuristic_given(opt, h)) continue;
     Obj *args = heuristic_args(m, f, opt, cfg, vals);
     if (r < nrt && rt[r] == h) {
       values[r] = heuristic_runtime_values(m, f, h, opt, args);
@@ -2037,7 +2064,7 @@ static Vec lower_heuristics(Module *m, Func *f, Options *opt) {
   int nrt = 0;
   for (int i = 0; i < f->heuristics.len; i++) {
     Heuristic *h = f->heuristics.items[i];
-    if (option_define(opt, h->name) || !heuristic_is_runtime(m, f, h, opt)) continue;
+    if (heuristic_given(opt, h) || !heuristic_is_runtime(m, f, h, opt)) continue;
     if (nrt == 8) diag_fatal(h->lambda->loc, "at most 8 heuristics may depend on run-time arguments");
     rt[nrt++] = h;
   }
