@@ -99,16 +99,21 @@ def renamable_names(source):
     return sorted(names - protected)
 
 
-def rename(source, mapping):
-    lines = source.splitlines(keepends=True)
-    prev = None
-    edits = []  # (row, col, old, new), applied right to left
+def name_places(source, names):
+    """(row, col, name) of each NAME token of `names` not after a '.': where a renaming edits
+    (the same in every round of a file, so found once)."""
+    places, prev = [], None
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.NAME and tok.string in mapping and prev != ".":
-            edits.append((tok.start[0] - 1, tok.start[1], tok.string, mapping[tok.string]))
+        if tok.type == tokenize.NAME and tok.string in names and prev != ".":
+            places.append((tok.start[0] - 1, tok.start[1], tok.string))
         prev = tok.string
-    for row, col, old, new in reversed(edits):
-        lines[row] = lines[row][:col] + new + lines[row][col + len(old):]
+    return places
+
+
+def rename(source, places, mapping):
+    lines = source.splitlines(keepends=True)
+    for row, col, old in reversed(places):  # (right to left: earlier columns stay put)
+        lines[row] = lines[row][:col] + mapping.get(old, old) + lines[row][col + len(old):]
     return "".join(lines)
 
 
@@ -196,13 +201,14 @@ def main():
             names = renamable_names(source)
             if not names:
                 continue
+            places = name_places(source, set(names))
             rounds = -(-len(targets) // len(names))
             for r in range(rounds):
                 chosen = targets[r * len(names):] + targets[:r * len(names)]
                 mapping = dict(zip(names, chosen))
                 renamed_py = os.path.join(work, os.path.basename(py))
                 with open(renamed_py, "w") as f:
-                    f.write(rename(source, mapping))
+                    f.write(rename(source, places, mapping))
                 runs += 1
                 renamed, err = translate(tl2cu, renamed_py, work)
                 where = f"{name} round {r} ({', '.join(f'{a}->{b}' for a, b in mapping.items())})"
