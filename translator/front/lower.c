@@ -1664,7 +1664,21 @@ static bool annotation_type(Node *ann, Type *out) {
 static int config_stages(Obj *cfg) { return (int)((Obj *)cfg->items.items[1])->ival; }
 static int effective_stages(Obj *cfg) { return config_stages(cfg) ? config_stages(cfg) : 3; }
 
-// The autotune config whose values the -D options name, else the first.
+// Does -D give every meta-parameter the autotune configs set? Triton refuses such keywords
+// on a launch through the autotuner (conflicting meta-parameters): they come from a launch of
+// the kernel itself, `kernel.fn[grid](...)`, which no config touches.
+static bool defines_every_config_key(Func *f, Options *o) {
+  Obj *configs = f->autotune_configs;
+  for (int i = 0; i < configs->items.len; i++) {
+    Obj *kw = ((Obj *)configs->items.items[i])->items.items[0];
+    for (int j = 0; j + 1 < kw->items.len; j += 2)
+      if (!option_define(o, ((Obj *)kw->items.items[j])->str)) return false;
+  }
+  return true;
+}
+
+// The autotune config whose values the -D options name, else the first; NULL where -D
+// gives every value a config would (defines_every_config_key) and no config has them.
 static Obj *chosen_config(Func *f, Options *o) {
   Obj *configs = f->autotune_configs;
   if (!configs || !configs->items.len) return NULL;
@@ -1680,6 +1694,11 @@ static Obj *chosen_config(Func *f, Options *o) {
     if (o->num_warps && o->num_warps != cfg->ival) match = false;
     if (o->num_stages && o->num_stages != effective_stages(cfg)) match = false;
     if (match) return cfg;
+  }
+  if (defines_every_config_key(f, o)) {  // kernel.fn[grid](..., BLOCK_M=16, num_warps=1): past the autotuner
+    diag_note(f->autotune_loc->loc, "no autotune config of '%s' has these -D / --num-warps / --num-stages values: "
+              "translated with them, as a launch of '%s.fn' runs past the autotuner", f->name, f->name);
+    return NULL;
   }
   diag_fatal(f->autotune_loc->loc, "no autotune config of '%s' matches the -D / --num-warps / --num-stages options",
              f->name);
