@@ -13,24 +13,19 @@ __global__ void __launch_bounds__(128) dead_loads(int16_t *x_ptr, float *o_ptr, 
   // L12: rm = tl.program_id(0) * 16 + tl.arange(0, 16)
   // rm is never used
   // L13: rn = tl.arange(0, 16)
-  int32_t rn[8];  // [16] i32, held in the layout of [16, 16]
-  #pragma unroll
-  for (int _k = 0; _k < 8; ++_k) {
-    const int _e = tl2cu_elem_rows<2, 32>(_tid, _k);
-    rn[_k] = (_e & 15);
-  }
+  // rn is never used
   // L14: offs = rm[:, None] * N + rn[None, :]
   // offs is never used
   // L15: v3 = tl.load(x_ptr + offs)
   // v3 is never used
   // L16: v4 = tl.load(x_ptr + offs)
   // v4 is never used
-  // L17: tl.store(o_ptr + rn, rn.to(tl.float32))
+  // L17: tl.store(o_ptr + tl.arange(0, 16), 1.0)
   if (_tid < 16) {
     #pragma unroll
     for (int _k = 0; _k < 1; ++_k) {
       const int _e = (_tid & 15);
-      o_ptr[_e] = (float)_e;
+      o_ptr[_e] = 1.0f;
     }
   }
 }

@@ -190,27 +190,40 @@ void diag_error(Loc loc, const char *fmt, ...) {
   errors++;
 }
 
-void diag_warning(Loc loc, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  report("warning", loc, fmt, ap);
-  va_end(ap);
+// The last note or warning printed: the same one again, at the same place, is not printed
+// (a value computed in an attempt that failed is computed again to report the failure,
+// reading what it read; a list comprehension builds the same triton.Config many times).
+typedef struct {
+  char text[512];
+  Loc loc;
+} LastReport;
+
+static bool repeats(LastReport *last, Loc loc, const char *text) {
+  if (!strcmp(text, last->text) && loc.line == last->loc.line && loc.col == last->loc.col && loc.file == last->loc.file)
+    return true;
+  snprintf(last->text, sizeof last->text, "%s", text);
+  last->loc = loc;
+  return false;
 }
 
-// (A note the same as the one just printed is not printed again: a value computed in an
-// attempt that failed is computed again to report the failure, reading what it read.)
-void diag_note(Loc loc, const char *fmt, ...) {
-  static char last[512];
-  static Loc last_loc;
+void diag_warning(Loc loc, const char *fmt, ...) {
+  static LastReport last;
   char text[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
-  if (!strcmp(text, last) && loc.line == last_loc.line && loc.col == last_loc.col && loc.file == last_loc.file) return;
-  snprintf(last, sizeof last, "%s", text);
-  last_loc = loc;
-  report_text("note", loc, text);
+  if (!repeats(&last, loc, text)) report_text("warning", loc, text);
+}
+
+void diag_note(Loc loc, const char *fmt, ...) {
+  static LastReport last;
+  char text[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  if (!repeats(&last, loc, text)) report_text("note", loc, text);
 }
 
 // What is being done when an error stops translation, said after it: a stack, innermost
