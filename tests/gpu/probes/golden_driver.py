@@ -3,7 +3,9 @@ compare tl2cu's translation with Triton on them (a golden's CUDA is checked on t
 
     python3 tests/realworld/dropin.py --work W -- tests/gpu/probes/golden_driver.py NAME...
 
-NAME is a golden (tests/golden/NAME.py) or IR test (tests/ir/NAME.py) listed in LAUNCHES.
+NAME is a golden (tests/golden/NAME.py) or IR test (tests/ir/NAME.py) listed in LAUNCHES; none
+given, all of them: the forty-fourth session's CPU fixes (float identities, div_info, a num_warps
+heuristic, an autotuned kernel launched past its autotuner, dead loads).
 """
 import importlib.util
 import os
@@ -37,7 +39,29 @@ def axisinfo_div():
     m.rows[(1,)](x, out, offset)
 
 
-LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div}
+def heuristic_num_warps():
+    m = module('tests/golden/heuristic_num_warps.py')  # (the heuristic gives 8 warps: the sum's order)
+    rows = 300
+    x, out = torch.randn(rows * 2048, device='cuda'), torch.empty(rows, device='cuda')
+    m.row_sum[(rows,)](x, out, rows)
+
+
+def autotune_direct_fn():
+    m = module('tests/golden/autotune_direct_fn.py')  # (past the autotuner: BLOCK=32, 1 warp)
+    n = 10000
+    x, y = torch.randn(n, device='cuda'), torch.empty(n, device='cuda')
+    m.scale.fn[((n + 31) // 32,)](x, y, n, BLOCK=32, num_warps=1)
+
+
+def dead_loads():
+    m = module('tests/golden/dead_loads.py')
+    x, o = torch.zeros(64 * 64, dtype=torch.int16, device='cuda'), torch.empty(16, device='cuda')
+    m.dead_loads[(2,)](x, o, 64)
+
+
+LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div,
+            'heuristic_num_warps': heuristic_num_warps, 'autotune_direct_fn': autotune_direct_fn,
+            'dead_loads': dead_loads}
 
 if __name__ == '__main__':
     for name in sys.argv[1:] or sorted(LAUNCHES):
