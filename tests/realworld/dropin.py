@@ -106,7 +106,7 @@ def specialization(jitfn, kernel):
     sig = dict(src.signature)
     constants = dict(getattr(src, 'constants', None) or getattr(src, 'constexprs', None) or {})
     attrs = dict(getattr(src, 'attrs', None) or {})
-    entries, params, why = [], [], None
+    entries, params, why, ones = [], [], None, []
     for i, p in enumerate(jitfn.params):
         name, ty = p.name, sig.get(p.name)
         key = (i,)
@@ -115,6 +115,7 @@ def specialization(jitfn, kernel):
             if not p.is_constexpr and isinstance(value, int) and not isinstance(value, bool) and value == 1:
                 entries.append('i32')  # Triton specialized an int equal to 1: tl2cu takes the value
                 params.append((name, 'scalar', 'i32'))
+                ones.append(name)
                 continue
             text = constexpr_text(value)
             if text is None:
@@ -134,18 +135,18 @@ def specialization(jitfn, kernel):
             params.append((name, 'scalar', ty))
             if ty not in CTYPE:
                 why = why or 'scalar parameter %s of type %s' % (name, ty)
-    return entries, params, why
+    return entries, params, why, ones
 
 
 def spec_of(jitfn, kernel):
     fn = jitfn.fn
-    entries, params, why = specialization(jitfn, kernel)
+    entries, params, why, ones = specialization(jitfn, kernel)
     md = kernel.metadata
     spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': fn.__name__,
             'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
             'names': [p.name for p in jitfn.params],
             'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why,
-            'globals': module_values(jitfn), 'import_path': package_roots(jitfn)}
+            'globals': module_values(jitfn), 'import_path': package_roots(jitfn), 'ones': ones}
     spec['id'] = hashlib.sha1(json.dumps([spec[k] for k in ('file', 'name', 'sig', 'num_warps', 'num_stages')])
                               .encode()).hexdigest()[:12]
     return spec
@@ -230,6 +231,9 @@ def triton_function_text(v, home=None):
         return '%s.%s' % (module, name) if home and isinstance(module, str) and module != home else name
     return None
 
+
+# What tl2cu says where it needs an int argument Triton specialized to 1 as that constant.
+ONE_ASKED = 'Triton specializes an argument equal to 1'
 
 # Names a refusal points at, whose value the program knew (build: -D NAME=VALUE, once each).
 REFUSAL_NAMES = re.compile(r"-D (\w+)=|while computing '(\w+)'|undefined name '(\w+)'|global variable '(\w+)'")
@@ -360,7 +364,8 @@ class Child:
         g = grid_of(grid, bound)
         entry['grid'] = g
         copies = clone_storages(before)
-        cargs = launcher_args(spec, bound, copies)
+        ones = self.constant_ones(spec)
+        cargs = launcher_args(dict(spec, params=[p for p in spec['params'] if p[0] not in ones]), bound, copies)
         launcher = getattr(lib, 'K' + spec['id'] + '_grid')
         stream = torch.cuda.current_stream().cuda_stream
         self.record({'event': 'start', 'id': spec['id'], 'side': 'tl2cu'})  # survives a fault
@@ -453,6 +458,14 @@ class Child:
             if self.libs[spec['id']] is not None:
                 self.libs[spec['id']]['K%s_grid' % spec['id']].restype = ctypes.c_int
         return self.libs[spec['id']]
+
+    def constant_ones(self, spec):
+        """The ints its build made constants of the signature (build: ONE_ASKED), not passed."""
+        try:
+            with open(os.path.join(self.work, 'build', spec['id'] + '.ones')) as f:
+                return set(json.load(f))
+        except OSError:
+            return set()
 
 
 def bind(jitfn, args, kwargs):
@@ -811,6 +824,8 @@ def build(spec, args):
         return 'unsupported', spec['why'], []
     out = os.path.join(args.work, 'build', spec['id'])
     base = [args.tl2cu, spec['file'], '--name', 'K' + spec['id'], '--format=none', '-o', out + '.cu']
+    if os.path.exists(out + '.ones'):  # (an earlier build's: this one decides again)
+        os.remove(out + '.ones')
     known, extra = spec.get('globals', {}), []
     for _ in range(8):  # a refusal naming a module value the program had: again with it as -D
         r = subprocess.run(base + tl2cu_options(spec) + extra, capture_output=True, text=True, timeout=300)
@@ -820,6 +835,17 @@ def build(spec, args):
             break
         for n in fixes:
             extra += ['-D', '%s=%s' % (n, known[n])]
+    if r.returncode != 0 and ONE_ASKED in r.stderr and spec.get('ones'):
+        # tl2cu asks for an int Triton specialized to 1 as that constant (a tensor descriptor's
+        # last stride): the same build with every such int a constant of the signature, and
+        # left out of the launcher's arguments (the child reads WORK/build/ID.ones)
+        ones = set(spec['ones'])
+        spec['sig'] = ['1' if name in ones else e for name, e in zip(spec['names'], spec['sig'])]
+        spec['params'] = [p for p in spec['params'] if p[0] not in ones]
+        r = subprocess.run(base + tl2cu_options(spec) + extra, capture_output=True, text=True, timeout=300)
+        if r.returncode == 0:
+            with open(out + '.ones', 'w') as f:
+                json.dump(sorted(ones), f)
     if r.returncode != 0:
         lines = [line for line in r.stderr.splitlines() if ': error:' in line] or r.stderr.splitlines() or ['?']
         return 'refused', lines[0], extra
