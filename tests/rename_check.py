@@ -118,7 +118,10 @@ def rename(source, places, mapping):
 
 
 def fast_device_flags():
-    """tests/run.sh's NVCC_FAST: nvcc's fast-compile level where it has one, else -O0 stages."""
+    """tests/run.sh's NVCC_FAST (taken from it when it runs this check): nvcc's fast-compile
+    level where it has one, else -O0 stages."""
+    if os.environ.get("NVCC_FAST"):
+        return os.environ["NVCC_FAST"].split()
     try:
         help_text = subprocess.run(["nvcc", "--help"], capture_output=True, text=True).stdout
     except OSError:

@@ -212,6 +212,7 @@ NVCC_GROUPS=4
 # on this machine kind), else cicc and ptxas at -O0
 NVCC_FAST="-Xcicc -O0 -Xptxas -O0"
 [ -z "${QUICK:-}" ] && nvcc --help 2>/dev/null | grep -q -- '--Ofast-compile' && NVCC_FAST="-Ofc max"
+export NVCC_FAST  # (rename_check.py's builds take the same)
 golden_arch() {  # CU: the nvcc flags its target asks
   local arch=-arch=sm_90  # (a file on warpgroup MMA, tl2cu --target sm_90a, says so and needs sm_90a)
   grep -q "tl2cu --target sm_90a" "$1" && arch="-gencode arch=compute_90a,code=sm_90a"

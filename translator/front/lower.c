@@ -1759,6 +1759,15 @@ static Node *fixed_literal(Launch *l, Node *value) {
   return v && v->kind == ND_INT ? v : NULL;
 }
 
+// A num_warps (a power of two up to 32) or num_stages (1 to most) a launch would be given: an
+// error at loc, saying what gave it, where it is not one.
+static void check_count(const char *name, int64_t v, int most, Loc loc, const char *what) {
+  bool fits = v >= 1 && v <= most && (strcmp(name, "num_warps") || !(v & (v - 1)));
+  if (!fits)
+    diag_fatal(loc, "%s: %s", what,
+               !strcmp(name, "num_warps") ? "Triton takes a power of two from 1 to 32" : "tl2cu takes 1 to 64");
+}
+
 // num_warps= or num_stages= of the file's own launch, kernel[grid](..., num_warps=8): its count
 // where the file fixes it, 0 where the launch does not say; an error where it says something
 // tl2cu cannot read (`num_warps=num_warps`, a parameter of the host function), rather than
@@ -1772,12 +1781,8 @@ static int launch_count(Ctx *c, Func *f, const char *name, int most) {
   if (!value)
     diag_fatal(kw->loc, "the launch's %s= is not a number tl2cu can read here: give it with %s N (on the command line "
                "or a '# tl2cu: %s N' line)", name, option, option);
-  int64_t v = value->ival;
-  bool fits = v >= 1 && v <= most && (strcmp(name, "num_warps") || !(v & (v - 1)));
-  if (!fits)
-    diag_fatal(value->loc, "%s=%lld: %s", name, (long long)v,
-               !strcmp(name, "num_warps") ? "Triton takes a power of two from 1 to 32" : "tl2cu takes 1 to 64");
-  return (int)v;
+  check_count(name, value->ival, most, value->loc, xprintf("%s=%lld", name, (long long)value->ival));
+  return (int)value->ival;
 }
 
 // A @triton.heuristics value for num_warps or num_stages: Triton passes it to the launch as
@@ -1785,14 +1790,10 @@ static int launch_count(Ctx *c, Func *f, const char *name, int most) {
 static int heuristic_count(Func *f, Binding *fixed, const char *name, int most) {
   Obj *v = lookup(fixed, name);
   if (!v) return 0;
-  bool fits = v->kind == OBJ_INT && v->ival >= 1 && v->ival <= most &&
-              (strcmp(name, "num_warps") || !(v->ival & (v->ival - 1)));
   Loc at = f->def->loc;
   for (int i = 0; i < f->heuristics.len; i++)
     if (!strcmp(((Heuristic *)f->heuristics.items[i])->name, name)) at = ((Heuristic *)f->heuristics.items[i])->lambda->loc;
-  if (!fits)
-    diag_fatal(at, "heuristic '%s' gives %s: %s", name, obj_repr(v),
-               !strcmp(name, "num_warps") ? "Triton takes a power of two from 1 to 32" : "tl2cu takes 1 to 64");
+  check_count(name, v->kind == OBJ_INT ? v->ival : 0, most, at, xprintf("heuristic '%s' gives %s", name, obj_repr(v)));
   return (int)v->ival;
 }
 
