@@ -2,13 +2,21 @@
 # Valid Python that tree-sitter-python 0.25 does not parse as written: a starred element outside
 # brackets that is not a name, attribute or subscript (FLA's pack.py, an autograd backward's
 # `return dx, *[None] * 10`). tl2cu parses such a statement again parenthesized, the same tuple;
-# it had refused the whole file as a syntax error.
+# it had refused the whole file as a syntax error. tree-sitter may report the error lines after
+# the statement, blank and comment lines between (backward_spaced: refused until they were skipped).
 import triton
 import triton.language as tl
 
 
 def backward(dx, rest):
     grads = dx, *[None] * 10  # one gradient, then none
+    return dx, *[None] * len(rest), grads[0]
+
+
+def backward_spaced(dx, rest):
+    grads = dx, *[None] * 2
+
+    # then the rest
     return dx, *[None] * len(rest), grads[0]
 
 

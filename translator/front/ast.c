@@ -927,13 +927,18 @@ static TSTree *parse_repairing(TSParser *parser, const char **text, char **parse
     SyntaxIssue issue = first_parser_error(root, &deep);
     *issue_out = issue, *deep_out = deep, *walked = true;
     if (!issue.msg) break;
-    // (tree-sitter may stop on the line after: `t = 1, *[2]` then `return t`)
+    // (tree-sitter may stop on the line after, blank lines and comments between: `t = 1, *[2]`
+    // then `return t`)
     uint32_t line = 0, end = 0, from = 0, to = 0;
     bool found = false;
-    for (int back = 0; back < 2 && !found && issue.loc.line - back >= 1; back++) {
-      line = parsed_byte(line_starts[issue.loc.line - 1 - back]), end = line;
+    for (int at = issue.loc.line, tried = 0; tried < 2 && !found && at >= 1; at--) {
+      line = parsed_byte(line_starts[at - 1]), end = line;
       while (end < n && t[end] != '\n') end++;
+      uint32_t first = line;
+      while (first < end && (t[first] == ' ' || t[first] == '\t' || t[first] == '\r')) first++;
+      if (first == end || t[first] == '#') continue;  // (blank or a comment: not a statement)
       found = starred_value(t, line, end, &from, &to);
+      tried++;
     }
     if (found && (int)line == last_line) {  // (the parentheses did not help: the original error stands)
       ts_tree_delete(repaired);
