@@ -110,7 +110,7 @@ static _Noreturn void no_such_kernel(Module *m, const char *name) {
   Vec names = {0};
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    if (f->is_jit) vec_push(&names, (void *)f->name);
+    if (f->is_jit) vec_push(&names, (void *)(f->qualname ? f->qualname : f->name));
   }
   const char *close = closest_name(name, &names);
   fprintf(stderr, "tl2cu: error: -k %s: no @triton.jit function named '%s'%s\n", name, name,
@@ -124,7 +124,7 @@ static Vec select_kernels(Module *m, Options *opt) {
   Vec out = {0};
   if (opt->kernels.len) {
     for (int i = 0; i < opt->kernels.len; i++) {
-      Func *f = module_func(m, opt->kernels.items[i]);
+      Func *f = jit_func_named(m, opt->kernels.items[i]);
       if (!f || !f->is_jit) no_such_kernel(m, opt->kernels.items[i]);
       vec_push(&out, f);
     }

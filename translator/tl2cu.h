@@ -323,6 +323,9 @@ struct Func {
   const char *signature;  // from a decorator (Inductor's triton_meta), -s's form: used where no -s names f
   const char *grid;       // from a decorator (Inductor's grid_type), --grid's form: used where no --grid does
   struct Module *module;  // the module whose file defines it: its names are read there
+  Func *enclosing;        // the function whose body defines it (a kernel inside a test), NULL at module level
+  const char *qualname;   // outer.fn for one defined inside outer, else its name (-k takes either)
+  struct Binding *closure;  // the enclosing functions' names it may read (collect.c closure_env)
 };
 
 typedef struct Binding {
@@ -352,10 +355,14 @@ typedef struct Module {
                          // a tuple of the choices, ival the if's line (collect.c if_imports)
   Vec funcs;         // Func*
   Vec define_bound;  // const char *: the names a -D bound (collect_apply_defines)
+  Vec closure_vars;  // ClosureVar*: enclosing functions' variables nested kernels may read (collect.c)
   struct ModuleFile *file;  // the file it was read from (imports.c); NULL: the input file
 } Module;
 
-Func *module_func(Module *m, const char *name);
+Func *module_func(Module *m, const char *name);  // a module-level function of that name
+// The jit function -k or -s names: by its C name, qualified name (outer.fn, outer.<locals>.fn) or
+// its own name where one function has it; NULL where none. An own name several share is an error.
+Func *jit_func_named(Module *m, const char *name);
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
 bool refers_to(Module *m, Node *e, const char *qualified);
@@ -465,7 +472,10 @@ typedef struct {
 } Options;
 
 // collect.c (declared here, after Options): -D can stand for autotune configs
-Module *collect_module(Node *root, const Options *opt);
+Module *collect_module(Node *root, Options *opt);
+// A variable of a function around a nested kernel, read in it (Triton's nonlocals): its value.
+bool is_closure_var(Obj *o);
+Obj *closure_var_value(Obj *o, Node *use, const Options *opt);
 Node *collect_module_names(Module *m, Node *root);       // imports, functions, assignments (no decorators)
 Binding *collect_block_imports(Module *m, Node *block);  // what a branch's imports and defs bind
 
@@ -1218,6 +1228,8 @@ Obj *torch_dtype(const char *name);                       // torch.float16 ..., 
 bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out);
 // the value last assigned to name before the launch in its statement list, NULL if not plainly one
 Node *launch_assigned_value(Launch *l, const char *name);
+Node *launch_arg(Launch *l, int index, const char *name);  // parameter index's argument, or NULL
+Node *launch_literal(Launch *l, Node *arg);  // the literal arg is (a name followed), or NULL
 Obj *torch_info(Obj *dtype, bool floating, Loc loc);      // torch.finfo / torch.iinfo: an OBJ_DICT, str set
 Obj *torch_info_attr(Obj *info, const char *name, Loc loc);  // finfo.max ...
 Obj *torch_device_properties(void);  // (dtype.c) torch.cuda.get_device_properties() of the --target

@@ -142,7 +142,9 @@ def spec_of(jitfn, kernel):
     fn = jitfn.fn
     entries, params, why, ones = specialization(jitfn, kernel)
     md = kernel.metadata
-    spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': fn.__name__,
+    qual = getattr(fn, '__qualname__', fn.__name__)  # (a kernel inside a test: test_x.<locals>.fn)
+    name = qual.replace('.<locals>', '') if '<locals>' in qual else fn.__name__
+    spec = {'file': os.path.abspath(fn.__code__.co_filename), 'name': name,
             'line': fn.__code__.co_firstlineno, 'sig': entries, 'params': params,
             'names': [p.name for p in jitfn.params],
             'num_warps': int(md.num_warps), 'num_stages': int(md.num_stages), 'why': why,
@@ -179,7 +181,8 @@ def module_values(jitfn, out=None, seen=None, home=None):
     """The kernel module's globals that are plain values, as -D takes them: what the program
     computed at import (IS_AMD from a device query, a flag from the environment), for names
     whose host code tl2cu cannot run; then those of the modules of the jit functions it reads
-    that it does not have itself (FlagGems' div_rn, libdevice's where silu.py's decorator put it)."""
+    that it does not have itself (FlagGems' div_rn, libdevice's where silu.py's decorator put it). A kernel
+    defined inside a function reads that function's variables first (Triton: globals | nonlocals)."""
     out = {} if out is None else out
     seen = set() if seen is None else seen
     home = home or getattr(jitfn, '__module__', None)  # (a function is named as the kernel's module sees it)
@@ -187,7 +190,15 @@ def module_values(jitfn, out=None, seen=None, home=None):
         return out
     seen.add(id(jitfn))
     helpers = []
-    for name, v in getattr(jitfn, '__globals__', {}).items():
+    fn = getattr(jitfn, 'fn', None)  # (a kernel defined inside a function reads its variables too)
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__)) if fn is not None and fn.__closure__ else {}
+    nonlocals = {}
+    for name, cell in cells.items():
+        try:
+            nonlocals[name] = cell.cell_contents
+        except ValueError:  # (a cell not yet filled)
+            pass
+    for name, v in list(nonlocals.items()) + list(getattr(jitfn, '__globals__', {}).items()):
         if type(v).__name__ == 'JITFunction':
             helpers.append(v)
         if name.startswith('__') or isinstance(v, type) or name in out:

@@ -250,17 +250,37 @@ def guess_signature(fn, ptrs, every=False):
     return ", ".join(out)
 
 
+def jit_functions(tree):
+    """Each jit function by the name -k takes: its own, or OUTER.NAME for one defined inside a
+    function (a kernel inside a pytest test; tl2cu names it so where others share its name)."""
+    out = {}
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef) and is_jit(child):
+                out[prefix + child.name] = child
+            elif isinstance(child, ast.FunctionDef):
+                visit(child, prefix + child.name + ".")
+            else:
+                visit(child, prefix)
+    visit(tree, "")
+    return out
+
+
 def entry_kernels(tree):
-    funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_jit(n)}
+    funcs = jit_functions(tree)
+    named = dict(funcs)  # (calls name a function by its own name)
+    for fn in funcs.values():
+        named.setdefault(fn.name, fn)
     called = set()
     for fn in funcs.values():
         for node in ast.walk(fn):
-            if isinstance(node, ast.Call) and call_name(node) in funcs and call_name(node) != fn.name:
+            if isinstance(node, ast.Call) and call_name(node) in named and call_name(node) != fn.name:
                 called.add(call_name(node))
-    ptrs = pointer_params(funcs)
+    ptrs = pointer_params(named)
     return [(name, guess_signature(fn, ptrs[name]), tl2cu_options(fn),
              guess_signature(fn, ptrs[name], True) if is_autotuned(fn) else None) for name, fn in funcs.items()
-            if name not in called and writes_memory(fn, funcs, set()) and not returns_value(fn)]
+            if fn.name not in called and writes_memory(fn, named, set()) and not returns_value(fn)]
 
 
 def returns_value(fn):

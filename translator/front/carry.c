@@ -167,7 +167,7 @@ Carried *carry_into_loop(Ctx *c, Node *body, const char *skip, Loc loc) {
     const char *name = names.items[i];
     if (skip && !strcmp(name, skip)) continue;
     Obj *before = lookup(c->env, name);
-    if (!before) continue;  // new in the body: not visible after the loop
+    if (!before || is_closure_var(before)) continue;  // new in the body: not visible after the loop
     Obj *shape = with_vars(c, name, name, before, &cr->parts, loc);
     c->env = bind(c->env, name, shape);
     vec_push(&cr->names, (void *)name);
@@ -457,6 +457,9 @@ void merge_branches(Ctx *c, Node *s, int first_id, Binding *before, Stmt **then_
   for (int i = 0; i < names.len; i++) {
     const char *name = names.items[i];
     Obj *b = lookup(before, name), *t = lookup(then_env, name), *e = lookup(else_env, name);
+    if (is_closure_var(b)) b = NULL;  // (a variable of the function around the kernel: not this one's)
+    if (is_closure_var(t)) t = NULL;
+    if (is_closure_var(e)) e = NULL;
     if (!b && (!t || !e)) continue;  // defined in one branch only: not visible after the if
     if (t == b && e == b) continue;
     Obj *merged = merge(c, name, name, b, returned_then ? NULL : t, returned_else ? NULL : e, br, first_id, s->loc);

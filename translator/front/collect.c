@@ -126,7 +126,7 @@ Binding *bind(Binding *env, const char *name, Obj *obj) {
 Func *module_func(Module *m, const char *name) {
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    if (!strcmp(f->name, name)) return f;
+    if (!f->enclosing && !strcmp(f->name, name)) return f;
   }
   return NULL;
 }
@@ -647,6 +647,18 @@ static bool is_local(Vec *locals, const char *name) {
   return false;
 }
 
+static bool mark_nested_calls(Module *m, Func *scope, const char *name) {
+  for (; scope; scope = scope->enclosing) {
+    bool found = false;
+    for (int i = 0; i < m->funcs.len; i++) {
+      Func *g = m->funcs.items[i];
+      if (g->enclosing == scope && !strcmp(g->def->str, name)) g->called_by_jit = found = true;
+    }
+    if (found) return true;
+  }
+  return false;
+}
+
 // A jit function that another one calls, or passes on (a combine function),
 // is a helper, not an entry kernel.
 // The function a module-level alias (`helper = twice`) names, or NULL.
@@ -660,19 +672,21 @@ static Func *aliased_func(Module *m, const char *name) {
   return NULL;
 }
 
-static void mark_calls(Module *m, Node *n, Vec *locals) {
+// Marks the functions a jit function's names call, in the functions around it (every def
+// of the name there: which one a call sees is decided at run time) or in the module.
+static void mark_calls(Module *m, Func *scope, Node *n, Vec *locals) {
   for (; n; n = n->next) {
-    if (n->kind == ND_NAME && !is_local(locals, n->str)) {
+    if (n->kind == ND_NAME && !is_local(locals, n->str) && !mark_nested_calls(m, scope, n->str)) {
       Func *g = module_func(m, n->str);
       if (!g) g = aliased_func(m, n->str);
       if (g) g->called_by_jit = true;
     }
-    mark_calls(m, n->a, locals);
-    mark_calls(m, n->b, locals);
-    mark_calls(m, n->c, locals);
-    mark_calls(m, n->args, locals);
-    mark_calls(m, n->body, locals);
-    mark_calls(m, n->orelse, locals);
+    mark_calls(m, scope, n->a, locals);
+    mark_calls(m, scope, n->b, locals);
+    mark_calls(m, scope, n->c, locals);
+    mark_calls(m, scope, n->args, locals);
+    mark_calls(m, scope, n->body, locals);
+    mark_calls(m, scope, n->orelse, locals);
   }
 }
 
@@ -769,6 +783,8 @@ void define_targets(Module *m, Func *f, Vec *out) {
   names_read(m, f->def->args, &visited, false, out);  // the decorators
   names_read(m, f->def->a, &visited, false, out);
   names_read(m, f->def->body, &visited, false, out);
+  for (Binding *b = f->closure; b; b = b->next)  // (the variables of the functions around it)
+    if (is_closure_var(b->obj)) add_name(out, b->name);
 }
 
 // ---- module-level assignments, computed when read. Python runs a module's code from the
@@ -996,25 +1012,47 @@ Obj *module_global(Module *m, Node *use, bool in_kernel) {
   return v;
 }
 
-// kernel[grid](args...) in host code: remembered for the grid and constexpr values.
-static void find_launches(Module *m, Node *stmts) {
+static Func *func_of_def(Module *m, Node *def) {
+  for (int i = 0; i < m->funcs.len; i++)
+    if (((Func *)m->funcs.items[i])->def == def) return m->funcs.items[i];
+  return NULL;
+}
+
+// The function `name` calls at `at` in the body of scope (NULL: module-level code): the last
+// def of it before `at` in scope or a function around it, else the module's.
+static Func *func_at(Module *m, Func *scope, const char *name, Loc at) {
+  for (; scope; scope = scope->enclosing) {
+    Func *last = NULL;
+    for (int i = 0; i < m->funcs.len; i++) {
+      Func *f = m->funcs.items[i];
+      if (f->enclosing == scope && !strcmp(f->def->str, name) && loc_pos(f->def->loc) < loc_pos(at)) last = f;
+    }
+    if (last) return last;
+  }
+  return module_func(m, name);
+}
+
+// kernel[grid](args...) in host code (scope: the function whose body stmts is, NULL: the
+// module): remembered for the grid and constexpr values.
+static void find_launches(Module *m, Func *scope, Node *stmts) {
   for (Node *s = stmts; s; s = s->next) {
     if (s->kind == ND_FUNCDEF) {
-      Func *f = module_func(m, s->str);
-      if (!f || !f->is_jit) find_launches(m, s->body);
+      Func *f = func_of_def(m, s);
+      if (!f && !scope) f = module_func(m, s->str);
+      if (!f || !f->is_jit) find_launches(m, f && f->def == s ? f : scope, s->body);
       continue;
     }
     Node *e = s->kind == ND_EXPR_STMT ? s->a : s->kind == ND_ASSIGN ? s->b : NULL;
     if (e && e->kind == ND_CALL && e->a->kind == ND_SUBSCRIPT && e->a->a->kind == ND_NAME) {
-      Func *f = module_func(m, e->a->a->str);
+      Func *f = func_at(m, scope, e->a->a->str, e->loc);
       if (f && f->is_jit && !f->launch) {
         f->launch = xmalloc(sizeof(Launch));
         f->launch->call = e;
         f->launch->scope = stmts;
       }
     }
-    find_launches(m, s->body);
-    find_launches(m, s->orelse);
+    find_launches(m, scope, s->body);
+    find_launches(m, scope, s->orelse);
   }
 }
 
@@ -1024,9 +1062,9 @@ static void find_launches(Module *m, Node *stmts) {
 static void check_jit_names(Module *m) {
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    for (int j = 0; j < i; j++) {
+    for (int j = 0; j < i && !f->enclosing; j++) {  // (nested ones: names of their own, nested_cnames)
       Func *g = m->funcs.items[j];
-      if (strcmp(f->name, g->name) || (!f->is_jit && !g->is_jit)) continue;
+      if (g->enclosing || strcmp(f->name, g->name) || (!f->is_jit && !g->is_jit)) continue;
       diag_error(f->def->loc, "'%s' is defined twice: a @triton.jit function needs a name of its own", f->name);
       diag_note(g->def->loc, "the first definition of '%s'", g->name);
       exit(1);
@@ -1133,6 +1171,180 @@ static void apply_called_decorator(Module *m, Node *s) {
   s->kind = ND_PASS;
 }
 
+// ---- functions defined inside functions: kernels inside pytest tests, as Triton's own tests
+// write them (`def test_scan(device): @triton.jit def fn(...): ...; fn[(1,)](...)`). Python
+// makes them locals of the function around them; Triton compiles them with the module's
+// globals and that function's variables (JITFunction.get_capture_scope: globals | nonlocals),
+// under the rule for globals: a kernel reads tl.constexpr values, dtypes, jit functions and
+// modules. Their C names are their own unless another jit function has it (outer_fn then).
+
+static void collect_nested(Module *m, Func *outer, Node *stmts) {
+  for (Node *s = stmts; s; s = s->next) {
+    if (s->kind != ND_FUNCDEF) {
+      collect_nested(m, outer, s->body);
+      collect_nested(m, outer, s->orelse);
+      continue;
+    }
+    Func *f = xmalloc(sizeof(Func));
+    *f = (Func){.name = s->str, .def = s, .module = m, .enclosing = outer};
+    f->qualname = xprintf("%s.%s", outer->qualname ? outer->qualname : outer->name, s->str);
+    f->is_jit = has_jit_decorator(m, s->args);
+    vec_push(&m->funcs, f);
+    if (!f->is_jit) collect_nested(m, f, s->body);  // (a jit function's body defines none)
+  }
+}
+
+static bool jit_cname_taken(Module *m, Func *self, const char *name) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *g = m->funcs.items[i];
+    if (g != self && g->is_jit && !strcmp(g->name, name)) return true;
+  }
+  return false;
+}
+
+static bool pyname_shared(Module *m, Func *self) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *g = m->funcs.items[i];
+    if (g != self && g->is_jit && !strcmp(g->def->str, self->def->str)) return true;
+  }
+  return false;
+}
+
+static void nested_cnames(Module *m) {
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (!f->enclosing || !f->is_jit || !pyname_shared(m, f)) continue;
+    char *base = xprintf("%s", f->qualname);
+    for (char *p = base; *p; p++)
+      if (*p == '.') *p = '_';
+    f->name = base;
+    for (int n = 2; jit_cname_taken(m, f, f->name); n++) f->name = xprintf("%s_%d", base, n);
+  }
+}
+
+// A variable of a function around a nested kernel: read in the kernel, its value is computed
+// then (closure_var_value), as Triton reads the cell when it compiles.
+typedef struct {
+  const char *name;
+  Func *scope;    // the function whose variable it is
+  Node *assign;   // its only binding when that is `NAME = value`, else NULL
+  int bindings;   // the statements and parameters that bind it
+  Obj *value;
+} ClosureVar;
+
+static const char closure_tag[] = "a variable of an enclosing function";
+
+bool is_closure_var(Obj *o) { return o && o->kind == OBJ_BUILTIN && o->str == closure_tag; }
+
+// The names a function's body binds, with the statement binding each (parameters first),
+// nested functions' bodies left out (their names are theirs).
+static void scope_binders(Node *stmts, Vec *names, Vec *binders) {
+  for (Node *s = stmts; s; s = s->next) {
+    Vec targets = {0};
+    if (s->kind == ND_FUNCDEF) vec_push(&targets, (void *)s->str);
+    if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) bound_names(s->a, &targets);
+    for (int i = 0; i < targets.len; i++) vec_push(names, targets.items[i]), vec_push(binders, s);
+    if (s->kind == ND_FUNCDEF) continue;
+    scope_binders(s->body, names, binders);
+    scope_binders(s->orelse, names, binders);
+  }
+}
+
+// scope's variables bound on env: a function defined once by name, the others as ClosureVars.
+static Binding *bind_scope(Module *m, Func *scope, Binding *env) {
+  Vec names = {0}, binders = {0};
+  for (Node *p = scope->def->a; p; p = p->next) vec_push(&names, (void *)p->str), vec_push(&binders, p);
+  scope_binders(scope->def->body, &names, &binders);
+  for (int i = 0; i < names.len; i++) {
+    int count = 0, first = -1;
+    for (int j = 0; j < names.len; j++)
+      if (!strcmp(names.items[j], names.items[i])) count++, first = first < 0 ? j : first;
+    if (first != i) continue;  // (each name once)
+    Node *b = binders.items[i];
+    Obj *o;
+    if (count == 1 && b->kind == ND_FUNCDEF && func_of_def(m, b)) {
+      o = obj_new(OBJ_FUNC);
+      o->fn = func_of_def(m, b);
+    } else {
+      ClosureVar *cv = xmalloc(sizeof(ClosureVar));
+      *cv = (ClosureVar){.name = names.items[i], .scope = scope, .bindings = count};
+      if (count == 1 && b->kind == ND_ASSIGN && b->a->kind == ND_NAME) cv->assign = b;
+      vec_push(&m->closure_vars, cv);
+      o = obj_builtin(closure_tag);
+      o->ival = m->closure_vars.len - 1;
+      o->module = m;
+    }
+    env = bind(env, names.items[i], o);
+  }
+  return env;
+}
+
+// The names a nested function may read from the functions around it, the innermost's on top.
+static Binding *closure_env(Module *m, Func *f) {
+  Vec chain = {0};
+  for (Func *s = f->enclosing; s; s = s->enclosing) vec_push(&chain, s);
+  Binding *env = NULL;
+  for (int i = chain.len - 1; i >= 0; i--) env = bind_scope(m, chain.items[i], env);
+  return env;
+}
+
+static bool kernel_readable(Obj *v);
+
+Obj *closure_var_value(Obj *o, Node *use, const Options *opt) {
+  Module *m = o->module;
+  ClosureVar *cv = m->closure_vars.items[o->ival];
+  const char *fixed = option_define(opt, cv->name);
+  if (fixed) return define_literal(fixed);  // (-D NAME=VALUE: the user's value)
+  if (cv->value) return cv->value;
+  const char *where = cv->scope->qualname ? cv->scope->qualname : cv->scope->name;
+  if (!cv->assign)
+    diag_fatal(use->loc, "'%s' is a variable of '%s', the function this kernel is defined in, %s: tl2cu does not "
+               "run that function; give the value Triton would read with -D %s=VALUE", cv->name, where,
+               cv->bindings > 1 ? xprintf("bound %d times there", cv->bindings) : "bound there by a parameter or loop",
+               cv->name);
+  HostEval e = {m, cv->assign->b, NULL};
+  int64_t saved = module_read_pos(INT64_MAX);  // (the function runs once the module has)
+  bool computed = diag_attempt(eval_host, &e);
+  module_read_pos(saved);
+  bool wrapped = cv->assign->b->kind == ND_CALL && refers_to(m, cv->assign->b, "tl.constexpr");
+  if (!computed)
+    diag_fatal(use->loc, "'%s' is a variable of '%s', the function this kernel is defined in, computed from what "
+               "tl2cu does not run: give the value Triton would read with -D %s=VALUE", cv->name, where, cv->name);
+  if (!wrapped && !kernel_readable(e.result))
+    diag_fatal(use->loc, "cannot access variable '%s' of '%s' from a @triton.jit function: wrap its value in "
+               "tl.constexpr(...) or fix it with -D %s=VALUE", cv->name, where, cv->name);
+  return cv->value = e.result;
+}
+
+// The jit function a -k or -s name means: its C name, its qualified name (with or without
+// Python's `<locals>.`), or its own name where no other jit function has it.
+Func *jit_func_named(Module *m, const char *name) {
+  Str plain = {0};
+  for (const char *p = name; *p; p++) {
+    if (!strncmp(p, ".<locals>", 9)) p += 9;
+    str_addf(&plain, "%c", *p);
+  }
+  Func *own = NULL;
+  int owners = 0;
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (!f->is_jit) continue;
+    if (!strcmp(f->name, name) || (f->qualname && !strcmp(f->qualname, plain.buf))) return f;
+    if (!strcmp(f->def->str, name)) own = f, owners++;
+  }
+  if (owners < 2) return own;
+  Str which = {0};
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *f = m->funcs.items[i];
+    if (f->is_jit && !strcmp(f->def->str, name))
+      str_addf(&which, "%s%s (line %d)", which.len ? ", " : "", f->qualname ? f->qualname : f->name, f->def->loc.line);
+  }
+  fprintf(stderr, "tl2cu: error: -k %s: %d @triton.jit functions are named '%s': name one as -k OUTER.%s: %s\n",
+          name, owners, name, name, which.buf);
+  util_free_all();
+  exit(2);
+}
+
 // The names of a module: its imports, functions (which of them are @triton.jit) and
 // assignments. Returns the module's statements with its decided ifs spliced in.
 Node *collect_module_names(Module *m, Node *root) {
@@ -1153,9 +1365,10 @@ Node *collect_module_names(Module *m, Node *root) {
       apply_called_decorator(m, s);
     }
   }
-  for (int i = 0; i < m->funcs.len; i++) {
+  for (int i = 0, top = m->funcs.len; i < top; i++) {
     Func *f = m->funcs.items[i];
     f->is_jit = has_jit_decorator(m, f->def->args);
+    if (!f->is_jit) collect_nested(m, f, f->def->body);
   }
   collect_defs(m, root, false, false);  // (after the imports: is it NAME = tl.constexpr(...)?)
   for (Node *s = root; s; s = s->next) {
@@ -1203,16 +1416,31 @@ void collect_apply_defines(Module *m, const Options *opt) {
   }
 }
 
-Module *collect_module(Node *root, const Options *opt) {
+// -k and -s name kernels as jit_func_named reads them; from here on by their C names.
+static void name_kernels_by_cname(Module *m, Options *opt) {
+  for (int i = 0; i < opt->kernels.len; i++) {
+    Func *f = jit_func_named(m, opt->kernels.items[i]);
+    if (f) opt->kernels.items[i] = (void *)f->name;
+  }
+  for (int i = 0; i < opt->sigs.len; i++) {
+    SigOpt *s = opt->sigs.items[i];
+    Func *f = s->kernel ? jit_func_named(m, s->kernel) : NULL;
+    if (f) s->kernel = f->name;
+  }
+}
+
+Module *collect_module(Node *root, Options *opt) {
   Module *m = xmalloc(sizeof(Module));
   root = collect_module_names(m, root);
   inductor_collect(m);
   collect_apply_defines(m, opt);
+  nested_cnames(m);
+  name_kernels_by_cname(m, opt);
   // decorators may name module constants and other functions: decode them last, each
-  // seeing the bindings before its def, as Python runs it
+  // seeing the bindings before its def, as Python runs it (a nested def: once the module has run)
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    int64_t saved = module_read_pos(loc_pos(f->def->loc));
+    int64_t saved = module_read_pos(f->enclosing ? INT64_MAX : loc_pos(f->def->loc));
     collect_decorators(m, f, f->def->args, opt);
     module_read_pos(saved);
   }
@@ -1222,9 +1450,10 @@ Module *collect_module(Node *root, const Options *opt) {
     Vec locals = {0};
     for (Node *p = f->def->a; p; p = p->next) vec_push(&locals, (void *)p->str);
     collect_locals(f->def->body, &locals);
-    mark_calls(m, f->def->body, &locals);
+    mark_calls(m, f->enclosing, f->def->body, &locals);
+    if (f->enclosing) f->closure = closure_env(m, f);
   }
   check_jit_names(m);
-  find_launches(m, root);
+  find_launches(m, NULL, root);
   return m;
 }

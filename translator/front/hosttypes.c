@@ -2,7 +2,7 @@
 // code makes the argument plainly, as Triton's JIT sees it at run time:
 //   - a tensor from a torch factory: torch.rand / randn / zeros / ones / empty (float32, or
 //     their dtype=), torch.full / arange / tensor / randint only with dtype=, and X_like(y)
-//     (y's type, or its dtype=): a pointer to that type;
+//     (y's type, or its dtype=), or one of those + - * an int: a pointer to that type;
 //   - an int: an int literal, .numel(), len(...), .shape[i], .size(i), .stride(i), and
 //     + - * // % of those: i32 (Triton types an int that fits in 32 bits so; a larger one
 //     would be i64, which the note the caller prints says to give with -s).
@@ -95,6 +95,11 @@ static bool tensor_dtype(Module *m, Launch *l, Node *e, Scalar *out, int follow)
     Node *v = launch_assigned_value(l, e->str);
     return v && tensor_dtype(m, l, v, out, follow + 1);
   }
+  // a tensor times, plus or minus an int (`torch.ones_like(x) * 3`): torch keeps its dtype
+  if (e->kind == ND_BINOP && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL)) {
+    Node *t = e->b->kind == ND_INT ? e->a : e->a->kind == ND_INT ? e->b : NULL;
+    return t && tensor_dtype(m, l, t, out, follow + 1);
+  }
   return e->kind == ND_CALL && factory_dtype(m, l, e, out, follow);
 }
 
@@ -118,13 +123,27 @@ static bool is_int_expr(Module *m, Launch *l, Node *e, int follow) {
   }
 }
 
-bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out) {
-  Node *arg = NULL;
+// The launch's argument for parameter `index`, `name`: by keyword or position; NULL if none.
+Node *launch_arg(Launch *l, int index, const char *name) {
   int i = 0;
-  for (Node *a = l->call->args; a && !arg; a = a->next) {
-    if (a->kind == ND_KWARG) arg = !strcmp(a->str, name) ? a->a : NULL;
-    else if (i++ == index) arg = a;
+  for (Node *a = l->call->args; a; a = a->next) {
+    if (a->kind == ND_UNSUPPORTED) return NULL;  // (*args: positions unknown from here)
+    if (a->kind == ND_KWARG ? !strcmp(a->str, name) : i++ == index) return a->kind == ND_KWARG ? a->a : a;
   }
+  return NULL;
+}
+
+// The literal (number, bool, string, tuple, negation) the argument is, a name followed to the
+// literal assigned to it before the launch (`RBLOCK = 8; fn[(1,)](out, RBLOCK)`), or NULL.
+Node *launch_literal(Launch *l, Node *arg) {
+  for (int follow = 0; arg && arg->kind == ND_NAME && follow < MAX_FOLLOW; follow++) arg = launch_assigned_value(l, arg->str);
+  bool literal = arg && (arg->kind == ND_INT || arg->kind == ND_FLOAT || arg->kind == ND_BOOL || arg->kind == ND_UNARY ||
+                         arg->kind == ND_TUPLE || arg->kind == ND_STR);
+  return literal ? arg : NULL;
+}
+
+bool launch_arg_type(Module *m, Launch *l, int index, const char *name, Type *out) {
+  Node *arg = launch_arg(l, index, name);
   if (!arg) return false;
   Scalar s;
   if (tensor_dtype(m, l, arg, &s, 0)) return *out = type_ptr(s), true;

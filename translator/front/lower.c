@@ -71,7 +71,7 @@ static Value *materialize(Ctx *c, Value *v, const char *name) {
 
 static Obj *lookup_name(Ctx *c, Node *e) {
   Obj *o = lookup(c->env, e->str);
-  if (o) return o;
+  if (o) return is_closure_var(o) ? closure_var_value(o, e, c->opt) : o;
   o = lookup(c->m->globals, e->str);
   if (o) {
     o = imports_force(o, e, c->in_kernel);  // (a name from another file of the package: imports.c)
@@ -1387,7 +1387,7 @@ Obj *call_function(Ctx *c, Func *f, Node *call, Obj **args, int nargs, Node **kw
   if (!f->is_jit && !c->in_kernel) return call_host_function(c, f, call, args, nargs, kwnodes, kwargs, nkw);
   if (!f->is_jit) return call_python_at_compile_time(c, f, call, args, nargs, kwnodes, kwargs, nkw);
   if (c->inline_depth > 32) diag_fatal(call->loc, "recursion is not supported ('%s')", f->name);
-  Binding *env = NULL;
+  Binding *env = f->closure;  // (a function defined inside another reads its variables)
   int64_t saved_pos;
   Module *saved_m = enter_module(c, f, call, &saved_pos);
   bind_params(c, f, call, args, nargs, kwnodes, kwargs, nkw, &env);
@@ -1705,11 +1705,9 @@ static Obj *chosen_config(Func *f, Options *o) {
 }
 
 // A constexpr's literal value in the file's own launch: kernel[grid](..., BLOCK=1024).
-static Obj *launch_value(Ctx *c, Launch *l, const char *name) {
-  Node *v = call_kwarg(l->call, name);
-  bool literal = v && (v->kind == ND_INT || v->kind == ND_FLOAT || v->kind == ND_BOOL || v->kind == ND_UNARY ||
-                       v->kind == ND_TUPLE || v->kind == ND_STR);
-  return literal ? module_eval(c->m, v, NULL) : NULL;
+static Obj *launch_value(Ctx *c, Launch *l, int index, const char *name) {
+  Node *v = launch_literal(l, launch_arg(l, index, name));
+  return v ? module_eval(c->m, v, NULL) : NULL;
 }
 
 static const char *config_text(Obj *cfg) {
@@ -1866,7 +1864,7 @@ static void setup_params(Ctx *c, Kernel *k, Func *f, Options *o, int nkernels, O
       for (int j = 0; j + 1 < kw->items.len; j += 2)
         if (!strcmp(((Obj *)kw->items.items[j])->str, p->name)) p->constval = kw->items.items[j + 1];
     }
-    if (p->is_constexpr && !p->constval && f->launch) p->constval = launch_value(c, f->launch, p->name);
+    if (p->is_constexpr && !p->constval && f->launch) p->constval = launch_value(c, f->launch, i, p->name);
     if (p->is_constexpr && !p->constval && pn->b) p->constval = module_eval(c->m, pn->b, NULL);
     if (p->is_constexpr && !p->constval)
       diag_fatal(pn->loc, "constexpr parameter '%s' of '%s' has no value: give it with -D %s=VALUE", p->name,
@@ -1944,7 +1942,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   k->func = f;
   k->config_index = index;
   k->config_text = cfg ? config_text(cfg) : NULL;
-  Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true};
+  Ctx c = {.m = m, .opt = opt, .k = k, .tail = &k->body, .in_kernel = true, .env = f->closure};
   int nkernels = opt->kernels.len ? opt->kernels.len : 1;
   setup_params(&c, k, f, opt, nkernels, cfg, fixed);
   Vec desc_parts = {0};
@@ -2005,11 +2003,12 @@ static Obj *config_value(Obj *cfg, const char *name) {
 static Obj *heuristic_args(Module *m, Func *f, Options *opt, Obj *cfg, Binding *earlier) {
   Obj *args = obj_new(OBJ_DICT);
   Ctx c = {.m = m, .opt = opt, .in_kernel = false};
-  for (Node *p = f->def->a; p; p = p->next) {
+  int index = 0;
+  for (Node *p = f->def->a; p; p = p->next, index++) {
     const char *d = option_define(opt, p->str);
     Obj *v = d ? define_literal(d) : lookup(earlier, p->str);
     if (!v && cfg && !f->heuristics_outside) v = config_value(cfg, p->str);
-    if (!v && f->launch) v = launch_value(&c, f->launch, p->str);
+    if (!v && f->launch) v = launch_value(&c, f->launch, index, p->str);
     if (!v && p->b) v = module_eval(m, p->b, NULL);
     if (!v) continue;
     vec_push(&args->items, obj_str(p->str));

@@ -5,7 +5,8 @@ compare tl2cu's translation with Triton on them (a golden's CUDA is checked on t
 
 NAME is a golden (tests/golden/NAME.py) or IR test (tests/ir/NAME.py) listed in LAUNCHES; none
 given, all of them: the forty-fourth session's CPU fixes (float identities, div_info, a num_warps
-heuristic, an autotuned kernel launched past its autotuner, dead loads).
+heuristic, an autotuned kernel launched past its autotuner, dead loads); the forty-fifth's
+kernels defined inside test functions.
 """
 import importlib.util
 import os
@@ -59,9 +60,17 @@ def dead_loads():
     m.dead_loads[(2,)](x, o, 64)
 
 
+def nested_kernels():
+    m = module('tests/golden/nested_kernels.py')  # (kernels inside test functions, run as pytest would)
+    m.test_offset()
+    m.test_scan(128)
+    m.test_scan(256)  # (a second specialization: SIZE=256, which -D gives the harness's build)
+    m.test_fill_rows()
+
+
 LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div,
             'heuristic_num_warps': heuristic_num_warps, 'autotune_direct_fn': autotune_direct_fn,
-            'dead_loads': dead_loads}
+            'dead_loads': dead_loads, 'nested_kernels': nested_kernels}
 
 if __name__ == '__main__':
     for name in sys.argv[1:] or sorted(LAUNCHES):
