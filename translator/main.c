@@ -119,9 +119,11 @@ static _Noreturn void no_such_kernel(Module *m, const char *name) {
   exit(2);
 }
 
-// Entry kernels: those named with -k, else every jit function no other calls.
+// Entry kernels: those named with -k, else every module-level jit function no other calls;
+// those defined inside functions (tests) where the module defines none (a note names them
+// otherwise: a test's kernel may read values only the test knows).
 static Vec select_kernels(Module *m, Options *opt) {
-  Vec out = {0};
+  Vec out = {0}, nested = {0};
   if (opt->kernels.len) {
     for (int i = 0; i < opt->kernels.len; i++) {
       Func *f = jit_func_named(m, opt->kernels.items[i]);
@@ -132,7 +134,14 @@ static Vec select_kernels(Module *m, Options *opt) {
   }
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    if (f->is_jit && !f->called_by_jit) vec_push(&out, f);
+    if (f->is_jit && !f->called_by_jit) vec_push(f->enclosing ? &nested : &out, f);
+  }
+  if (!out.len) out = nested;
+  else if (nested.len) {
+    Func *first = nested.items[0];
+    diag_note(first->def->loc, "%d kernel%s defined inside functions (%s%s) %s translated only when -k names %s",
+              nested.len, nested.len > 1 ? "s" : "", first->qualname, nested.len > 1 ? ", ..." : "",
+              nested.len > 1 ? "are" : "is", nested.len > 1 ? "them" : "it");
   }
   if (!out.len) diag_fatal((Loc){1, 1, 0}, "no @triton.jit kernel in this file");
   return out;
