@@ -203,10 +203,10 @@ t_golden() {  # PY EXPECTED
 # depend on -O, which took 2.5x the time (libdevice.cu 24 s, 9 s at -O0); -O3 builds: the README
 # recipe, the Makefile and CMake examples, make demo and the GPU runs. Most of a golden's nvcc
 # time is the runtime headers and CUDA's (3 of 5 s), so the goldens of one group that the cache
-# does not hold build as one translation unit, each inside a namespace of its own (launchers
-# with one C name in separate units); a unit that fails or warns is built again file by file,
-# which names the golden.
-NVCC_GROUPS=4
+# does not hold build as one translation unit per nvcc flags, each inside a namespace of its own,
+# a C name an earlier golden of the unit defines renamed by a macro around it (C linkage
+# ignores namespaces); a unit that fails or warns is built again in halves, down to the golden.
+NVCC_GROUPS=1
 # The device stages' least work (what nvcc accepts does not depend on it): nvcc 12.8's
 # fast-compile level, which spares ptxas most of its work (a unit of 18 goldens 25 s -> 16.5 s
 # on this machine kind), else cicc and ptxas at -O0
@@ -222,7 +222,7 @@ golden_key() {  # CU FLAGS: the cache's name for "nvcc FLAGS accepts CU without 
   [ "$CACHE" != off ] && { echo "nvcc $2 -Iruntime -c"; cat "$top/compilers" runtime/*.cuh "$1"; } | sha256sum | cut -d' ' -f1
 }
 c_names() {  # CU: the C-linkage functions it defines (a launcher's name is the kernel's)
-  sed -n 's/^extern "C" [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*{$/\1/p' "$1"
+  sed -n 's/^extern "C" [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*{.*$/\1/p' "$1"
 }
 nvcc_alone() {  # CU FLAGS
   local name
@@ -239,28 +239,38 @@ remember_nvcc() {  # CU FLAGS
   key=$(golden_key "$1" "$2")
   [ -n "$key" ] && mkdir -p "$CACHE" 2>/dev/null && echo "$(basename "$1"): nvcc $2" >"$CACHE/$key" 2>/dev/null
 }
-nvcc_unit() {  # FLAGS CU...: one translation unit of the files, or each alone when it fails
-  local flags=$1 unit=$tmp/unit_$RANDOM.cu f
+nvcc_unit() {  # FLAGS CU...: one translation unit of the files, or its halves when it fails
+  local flags=$1 unit=$tmp/unit_$RANDOM.cu f c name taken=" " clash
   shift
   [ $# = 0 ] && return
+  [ $# = 1 ] && { nvcc_alone "$1" "$flags"; return; }
   { grep -h '^#include ' "$@" | sort -u
     for f in "$@"; do
-      echo "namespace golden_$(basename "$f" .cu) {"
+      name=$(basename "$f" .cu)
+      clash=
+      for c in $(c_names "$f"); do
+        case "$taken" in *" $c "*) clash="$clash $c" ;; *) taken="$taken$c " ;; esac
+      done
+      for c in $clash; do echo "#define $c golden_${name}_$c"; done
+      echo "namespace golden_$name {"
       grep -v '^#include ' "$f"
       echo "}"
+      for c in $clash; do echo "#undef $c"; done
     done; } >"$unit"
   if nvcc $flags -Iruntime -c "$unit" -o "$unit.o" >"$unit.log" 2>&1 && ! grep -q "warning" "$unit.log"; then
     for f in "$@"; do ok "nvcc $(basename "$f" .cu)"; remember_nvcc "$f" "$flags"; done
   else
-    echo "[NOTE] nvcc: the unit of $# goldens failed or warned; each built alone:"
+    echo "[NOTE] nvcc: the unit of $# goldens failed or warned; its halves built apart:"
     sed 's/^/    /' "$unit.log" | head -5
-    for f in "$@"; do nvcc_alone "$f" "$flags"; done
+    local half=$(($# / 2))
+    nvcc_unit "$flags" "${@:1:half}"
+    nvcc_unit "$flags" "${@:half+1}"
   fi
 }
 t_nvcc() {  # K: goldens K, K + NVCC_GROUPS, ...
   [ -z "${QUICK:-}" ] && command -v nvcc >/dev/null 2>&1 || return 0
-  local k=$1 i=-1 py expected name cu flags key c
-  local -A units=() taken=()  # flags -> the files of the unit; a unit's C names
+  local k=$1 i=-1 py expected name cu flags key
+  local -A units=()  # flags -> the files of its unit
   while read -r py expected; do
     i=$((i + 1))
     [ $((i % NVCC_GROUPS)) = "$k" ] || continue
@@ -274,12 +284,7 @@ t_nvcc() {  # K: goldens K, K + NVCC_GROUPS, ...
       echo "$name" >>"$top/cache_hits"
       continue
     fi
-    # a C name already in the unit: that unit is built now, and a new one begun
-    for c in $(c_names "$cu"); do
-      case " ${taken[$flags]:-} " in *" $c "*) nvcc_unit "$flags" ${units[$flags]}; units[$flags]=; taken[$flags]=; break ;; esac
-    done
     units[$flags]="${units[$flags]:-} $cu"
-    taken[$flags]="${taken[$flags]:-} $(c_names "$cu" | tr '\n' ' ')"
   done < <(golden_inputs)
   for flags in "${!units[@]}"; do nvcc_unit "$flags" ${units[$flags]}; done
 }

@@ -792,16 +792,18 @@ Obj *inductor_helper(const char *name, Loc loc) {
 
 static const char *find_kernel_string(const char *p, const char *end, const char **body) {
   static const char marker[] = "async_compile.triton(";
-  for (; p < end; p = memchr(p, '\n', (size_t)(end - p)) ? (const char *)memchr(p, '\n', (size_t)(end - p)) + 1 : end) {
-    if (*p == ' ' || *p == '\t' || *p == '#') continue;  // module level only
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
+  // (each occurrence of the marker once: a search per line would scan the rest of the file
+  // for every line of a file without one, quadratic in its length)
+  for (const char *call; p < end && (call = strstr(p, marker)); p = call + 1) {  // (text is NUL-terminated)
+    const char *line = call;
+    while (line > p && line[-1] != '\n') line--;
+    if (*line == ' ' || *line == '\t' || *line == '#') continue;  // module level only
+    const char *nl = memchr(call, '\n', (size_t)(end - call));
     const char *line_end = nl ? nl : end;
-    const char *call = strstr(p, marker);  // (text is NUL-terminated)
-    if (!call || call > line_end) continue;
     const char *quotes = strstr(call, "'''");
     if (!quotes || quotes > line_end) continue;
     *body = quotes + 3;
-    return p;
+    return line;
   }
   return NULL;
 }
