@@ -1294,7 +1294,14 @@ Obj *closure_var_value(Obj *o, Node *use, const Options *opt) {
   Module *m = o->module;
   ClosureVar *cv = m->closure_vars.items[o->ival];
   const char *fixed = option_define(opt, cv->name);
-  if (fixed) return define_literal(fixed);  // (-D NAME=VALUE: the user's value)
+  if (fixed) {  // (-D NAME=VALUE: the user's value; a jit function's name, the last def of it there)
+    Obj *v = define_literal(fixed);
+    Func *g = v->kind == OBJ_STR ? func_at(m, cv->scope, fixed, (Loc){.line = 1 << 30}) : NULL;
+    if (!g || !g->is_jit) return v;
+    v = obj_new(OBJ_FUNC);
+    v->fn = g;
+    return v;
+  }
   if (cv->value) return cv->value;
   const char *where = cv->scope->qualname ? cv->scope->qualname : cv->scope->name;
   if (!cv->assign)

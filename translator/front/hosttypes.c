@@ -46,14 +46,34 @@ static bool binds_in_blocks(Node *stmts, const char *name) {
 
 // The value last assigned to name at the top level of the launch's statement list before the
 // launch, or NULL where something else may bind it.
+// The element of `a, b = x, y` that name is bound to, or NULL where the target does not
+// name it (*binds false) or the value is no tuple of as many elements.
+static Node *unpacked_value(Node *target, Node *value, const char *name, bool *binds) {
+  *binds = false;
+  if (target->kind != ND_TUPLE && target->kind != ND_LIST) return NULL;
+  Node *v = value && (value->kind == ND_TUPLE || value->kind == ND_LIST) ? value->args : NULL, *found = NULL;
+  bool lengths = true;
+  for (Node *t = target->args; t; t = t->next, v = v ? v->next : NULL) {
+    if (t->kind != ND_NAME) *binds |= true;  // (a nested or starred target: not followed)
+    else if (!strcmp(t->str, name)) *binds = true, found = v;
+    if (!v) lengths = false;
+  }
+  return lengths && !v ? found : NULL;
+}
+
 Node *launch_assigned_value(Launch *l, const char *name) {
   Node *at = launch_statement(l), *value = NULL;
   if (!at) return NULL;
   for (Node *s = l->scope; s && s != at; s = s->next) {
+    bool binds = false;
+    Node *element = s->kind == ND_ASSIGN && s->a ? unpacked_value(s->a, s->b, name, &binds) : NULL;
     if (s->kind == ND_ASSIGN && s->a && s->a->kind == ND_NAME && !strcmp(s->a->str, name)) value = s->b;
+    else if (element) value = element;  // (x, y = torch.randn(n), torch.randn(n))
+    else if (binds) return NULL;
     else if ((s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) && s->a &&
-             (s->a->kind != ND_NAME || !strcmp(s->a->str, name)))
-      return NULL;  // (augmented, a tuple target, a loop variable)
+             (s->kind == ND_FOR ? s->a->kind != ND_NAME || !strcmp(s->a->str, name)
+                                : s->a->kind == ND_NAME && !strcmp(s->a->str, name)))
+      return NULL;  // (augmented, a loop variable)
     if (s->kind != ND_FUNCDEF && (binds_in_blocks(s->body, name) || binds_in_blocks(s->orelse, name))) return NULL;
   }
   return value;

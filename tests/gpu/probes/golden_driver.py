@@ -66,6 +66,7 @@ def nested_kernels():
     m.test_scan(128)
     m.test_scan(256)  # (a second specialization: SIZE=256, which -D gives the harness's build)
     m.test_fill_rows()
+    module('tests/golden/closure_define_function.py').test_redefined()  # (the second sub_func, +1)
 
 
 LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div,
