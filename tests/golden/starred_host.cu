@@ -7,14 +7,14 @@ namespace tl2cu_kernels {
 // starred_host: num_warps=4, BLOCK=128
 __global__ void __launch_bounds__(128) starred_host(float *x_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L25: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+  // L35: offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul((int32_t)blockIdx.x, 128), _e);
   }
-  // L26: tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
+  // L36: tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) if ((offs[_k] < n)) x_ptr[offs[_k]] = (((offs[_k] < n) ? x_ptr[offs[_k]] : 0.0f) * 2.0f);
 }

@@ -3,7 +3,9 @@
 # brackets that is not a name, attribute or subscript (FLA's pack.py, an autograd backward's
 # `return dx, *[None] * 10`). tl2cu parses such a statement again parenthesized, the same tuple;
 # it had refused the whole file as a syntax error. tree-sitter may report the error lines after
-# the statement, blank and comment lines between (backward_spaced: refused until they were skipped).
+# the statement, blank and comment lines between (backward_spaced: refused until they were skipped),
+# or at a later one when it recovered from an earlier (backward_after_return: the first such
+# statement up to the error is parenthesized then).
 import triton
 import triton.language as tl
 
@@ -11,6 +13,14 @@ import triton.language as tl
 def backward(dx, rest):
     grads = dx, *[None] * 10  # one gradient, then none
     return dx, *[None] * len(rest), grads[0]
+
+
+def backward_after_return(dx, rest):
+    grads = dx, *[None] * 10
+    return dx, *[None] * len(rest), grads[0]
+
+
+    grads = dx, *[None] * 2
 
 
 def backward_spaced(dx, rest):

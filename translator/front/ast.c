@@ -940,6 +940,13 @@ static TSTree *parse_repairing(TSParser *parser, const char **text, char **parse
       found = starred_value(t, line, end, &from, &to);
       tried++;
     }
+    // (an earlier such statement tree-sitter recovered from may be what fails here: the first
+    // one up to the error's line, in the file's order; one parenthesized no longer matches)
+    for (int at = 1; !found && at <= issue.loc.line && at <= (int)line_count; at++) {
+      line = parsed_byte(line_starts[at - 1]), end = line;
+      while (end < n && t[end] != '\n') end++;
+      found = starred_value(t, line, end, &from, &to);
+    }
     if (found && (int)line == last_line) {  // (the parentheses did not help: the original error stands)
       ts_tree_delete(repaired);
       repaired = NULL;
