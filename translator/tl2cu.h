@@ -679,7 +679,8 @@ struct Stmt {
   Value *v, *var, *ptr, *mask, *lo, *hi, *step, *cond;
   Stmt *body, *orelse;
   Stmt *next;
-  int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction)
+  int bb_first, bb_last;  // S_FOR / S_WHILE: the basic blocks of the body (fp contraction);
+                          // S_IF: the block before it and the join block after it
   const char *text;       // S_PRINT: the prefix as Triton completes it; S_ASSERT: the message
   int operand, operands;  // S_PRINT: v is operand `operand` of `operands` (tagged when several)
   bool hex;               // S_PRINT: hex=True
@@ -747,6 +748,7 @@ typedef struct {
   const char *grid_c[3];  // launch grid as C expressions over the launcher's parameters (NULL: none)
   const char *grid_from;  // where grid_c came from, for the -H header's comment: "--grid", ...
   Vec constexprs;  // Binding-like pairs for the banner: "NAME=VALUE" strings
+  Vec values;      // Value*: every value lowering made (sem_new), for joining blocks (lower.c)
   int nvalues;
   int smem_bytes[NVARIANTS];  // each variant's shared scratch (emit.c): conversions, reductions
   int64_t convert_bytes;      // the largest conversion's buffer (convert.c), in the variant laid out

@@ -1134,7 +1134,7 @@ static void trace_if_on(Ctx *c, Node *s, Obj *cond) {
     return;
   }
   Binding *before = c->env;
-  int first_id = sem_next_id();
+  int first_id = sem_next_id(), before_bb = c->bb;
   Stmt *then_list = NULL, *else_list = NULL;
   Binding *then_env, *else_env;
   bool returned_then, returned_else;
@@ -1153,7 +1153,8 @@ static void trace_if_on(Ctx *c, Node *s, Obj *cond) {
   cv->uses++;
   st->body = then_list;
   st->orelse = else_list;
-  c->bb++;
+  st->bb_first = before_bb;
+  st->bb_last = ++c->bb;
 }
 
 // A helper's value that the caller's statement will name is computed at the `return`: the
@@ -1937,6 +1938,58 @@ static bool drop_dead_values(Stmt **list) {
   return dropped;
 }
 
+// ---------------------------------------------------------------- dead ifs
+// An `if` whose branches hold only values nothing reads (merged results nobody uses, loads
+// included) is erased by Triton's dead-code elimination (an scf.if with read effects only),
+// so the code before it and after it are one basic block for LLVM's contraction (fuzz k2406:
+// a product before such an if is fused into a subtract after it). Such ifs go, and the
+// blocks around each are joined (Value.bb renumbered) before contract.c reads them.
+
+static bool only_dead(Stmt *s) {
+  for (; s; s = s->next)
+    if (!(s->kind == S_LET && s->v->uses == 0) && !(s->kind == S_IF && only_dead(s->body) && only_dead(s->orelse)))
+      return false;
+  return true;
+}
+
+static int joined_block(int *alias, int bb) {
+  while (alias[bb] != bb) bb = alias[bb];
+  return bb;
+}
+
+static bool drop_dead_ifs(Stmt **list, int *alias) {
+  bool dropped = false;
+  for (Stmt **p = list; *p;) {
+    Stmt *s = *p;
+    if (s->kind == S_IF && only_dead(s->body) && only_dead(s->orelse)) {
+      alias[s->bb_last] = joined_block(alias, s->bb_first);  // (the join block is the block before)
+      s->cond->uses--;
+      lower_discard(s->cond);
+      *p = s->next;
+      dropped = true;
+      continue;
+    }
+    dropped |= drop_dead_ifs(&s->body, alias);
+    dropped |= drop_dead_ifs(&s->orelse, alias);
+    p = &s->next;
+  }
+  return dropped;
+}
+
+// Dead values and dead ifs, until neither is left (a dropped if's condition may be the
+// last reader of a named value); then every value's block is the one it was joined into.
+static void drop_dead_code(Kernel *k, int blocks) {
+  int *alias = xmalloc(sizeof(int) * (size_t)(blocks + 1));
+  for (int i = 0; i <= blocks; i++) alias[i] = i;
+  do {
+    while (drop_dead_values(&k->body)) continue;
+  } while (drop_dead_ifs(&k->body, alias));
+  for (int i = 0; i < k->values.len; i++) {
+    Value *v = k->values.items[i];
+    if (v->bb >= 0 && v->bb <= blocks) v->bb = joined_block(alias, v->bb);
+  }
+}
+
 static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int index, Binding *fixed) {
   Kernel *k = xmalloc(sizeof(Kernel));
   k->func = f;
@@ -1970,7 +2023,7 @@ static Kernel *lower_with_config(Module *m, Func *f, Options *opt, Obj *cfg, int
   }
   trace_block(&c, f->def->body);
   c.returned = NULL;
-  while (drop_dead_values(&k->body)) continue;
+  drop_dead_code(k, c.bb);
   return k;
 }
 

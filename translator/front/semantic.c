@@ -20,6 +20,7 @@ Value *sem_new(Ctx *c, VKind kind, Type ty, Shape shape, Loc loc) {
   v->loc = loc;
   v->bb = c->bb;
   v->id = ++next_id;
+  if (c->k) vec_push(&c->k->values, v);
   return v;
 }
 

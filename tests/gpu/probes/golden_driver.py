@@ -69,9 +69,16 @@ def nested_kernels():
     module('tests/golden/closure_define_function.py').test_redefined()  # (the second sub_func, +1)
 
 
+def dead_if_join():
+    m = module('tests/golden/dead_if_join.py')  # (t fused into the subtract: an fma, as Triton's)
+    n = 128 * 64
+    x, y, o = torch.randn(n, device='cuda'), torch.rand(n, device='cuda') + 0.5, torch.empty(n, device='cuda')
+    m.dead_if_join[(64,)](x, y, o, n)
+
+
 LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div,
             'heuristic_num_warps': heuristic_num_warps, 'autotune_direct_fn': autotune_direct_fn,
-            'dead_loads': dead_loads, 'nested_kernels': nested_kernels}
+            'dead_loads': dead_loads, 'nested_kernels': nested_kernels, 'dead_if_join': dead_if_join}
 
 if __name__ == '__main__':
     for name in sys.argv[1:] or sorted(LAUNCHES):
