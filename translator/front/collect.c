@@ -1238,15 +1238,20 @@ bool is_closure_var(Obj *o) { return o && o->kind == OBJ_BUILTIN && o->str == cl
 
 // The names a function's body binds, with the statement binding each (parameters first),
 // nested functions' bodies left out (their names are theirs).
-static void scope_binders(Node *stmts, Vec *names, Vec *binders) {
+static void scope_binders(Module *m, Node *stmts, Vec *names, Vec *binders) {
   for (Node *s = stmts; s; s = s->next) {
     Vec targets = {0};
     if (s->kind == ND_FUNCDEF) vec_push(&targets, (void *)s->str);
+    if (s->kind == ND_IMPORT) {  // (`import triton.language as tl` inside a test)
+      Binding *imported = NULL;
+      collect_import(m, &imported, s->str, s->loc);
+      for (Binding *b = imported; b; b = b->next) vec_push(&targets, (void *)b->name);
+    }
     if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) bound_names(s->a, &targets);
     for (int i = 0; i < targets.len; i++) vec_push(names, targets.items[i]), vec_push(binders, s);
     if (s->kind == ND_FUNCDEF) continue;
-    scope_binders(s->body, names, binders);
-    scope_binders(s->orelse, names, binders);
+    scope_binders(m, s->body, names, binders);
+    scope_binders(m, s->orelse, names, binders);
   }
 }
 
@@ -1254,7 +1259,7 @@ static void scope_binders(Node *stmts, Vec *names, Vec *binders) {
 static Binding *bind_scope(Module *m, Func *scope, Binding *env) {
   Vec names = {0}, binders = {0};
   for (Node *p = scope->def->a; p; p = p->next) vec_push(&names, (void *)p->str), vec_push(&binders, p);
-  scope_binders(scope->def->body, &names, &binders);
+  scope_binders(m, scope->def->body, &names, &binders);
   for (int i = 0; i < names.len; i++) {
     int count = 0, first = -1;
     for (int j = 0; j < names.len; j++)
@@ -1262,9 +1267,13 @@ static Binding *bind_scope(Module *m, Func *scope, Binding *env) {
     if (first != i) continue;  // (each name once)
     Node *b = binders.items[i];
     Obj *o;
+    Binding *imported = NULL;
+    if (count == 1 && b->kind == ND_IMPORT) collect_import(m, &imported, b->str, b->loc);
     if (count == 1 && b->kind == ND_FUNCDEF && func_of_def(m, b)) {
       o = obj_new(OBJ_FUNC);
       o->fn = func_of_def(m, b);
+    } else if (imported) {
+      o = lookup(imported, names.items[i]);
     } else {
       ClosureVar *cv = xmalloc(sizeof(ClosureVar));
       *cv = (ClosureVar){.name = names.items[i], .scope = scope, .bindings = count};
