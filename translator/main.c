@@ -110,7 +110,7 @@ static _Noreturn void no_such_kernel(Module *m, const char *name) {
   Vec names = {0};
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
-    if (f->is_jit) vec_push(&names, (void *)(f->qualname ? f->qualname : f->name));
+    if (f->is_jit) vec_push(&names, (void *)func_qualname(f));
   }
   const char *close = closest_name(name, &names);
   fprintf(stderr, "tl2cu: error: -k %s: no @triton.jit function named '%s'%s\n", name, name,

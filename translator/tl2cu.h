@@ -363,6 +363,7 @@ Func *module_func(Module *m, const char *name);  // a module-level function of t
 // The jit function -k or -s names: by its C name, qualified name (outer.fn, outer.<locals>.fn) or
 // its own name where one function has it; NULL where none. An own name several share is an error.
 Func *jit_func_named(Module *m, const char *name);
+const char *func_qualname(const Func *f);  // outer.fn for a function defined inside another
 // Is e (or the function it calls) the module member `qualified` ("triton.jit", "tl.constexpr"),
 // by what its name is bound to, however the file imported it?
 bool refers_to(Module *m, Node *e, const char *qualified);

@@ -1178,6 +1178,9 @@ static void apply_called_decorator(Module *m, Node *s) {
 // under the rule for globals: a kernel reads tl.constexpr values, dtypes, jit functions and
 // modules. Their C names are their own unless another jit function has it (outer_fn then).
 
+// outer.fn for a function defined inside another, else its name (for -k and messages).
+const char *func_qualname(const Func *f) { return f->qualname ? f->qualname : f->name; }
+
 static void collect_nested(Module *m, Func *outer, Node *stmts) {
   for (Node *s = stmts; s; s = s->next) {
     if (s->kind != ND_FUNCDEF) {
@@ -1187,7 +1190,7 @@ static void collect_nested(Module *m, Func *outer, Node *stmts) {
     }
     Func *f = xmalloc(sizeof(Func));
     *f = (Func){.name = s->str, .def = s, .module = m, .enclosing = outer};
-    f->qualname = xprintf("%s.%s", outer->qualname ? outer->qualname : outer->name, s->str);
+    f->qualname = xprintf("%s.%s", func_qualname(outer), s->str);
     f->is_jit = has_jit_decorator(m, s->args);
     vec_push(&m->funcs, f);
     if (!f->is_jit) collect_nested(m, f, s->body);  // (a jit function's body defines none)
@@ -1236,54 +1239,66 @@ static const char closure_tag[] = "a variable of an enclosing function";
 
 bool is_closure_var(Obj *o) { return o && o->kind == OBJ_BUILTIN && o->str == closure_tag; }
 
-// The names a function's body binds, with the statement binding each (parameters first),
-// nested functions' bodies left out (their names are theirs).
-static void scope_binders(Module *m, Node *stmts, Vec *names, Vec *binders) {
+// The names a function's body binds, with the statement binding each (parameters first)
+// and, for an import, what it binds the name to; nested functions' bodies left out (their
+// names are theirs).
+typedef struct {
+  Vec names;     // const char *
+  Vec binders;   // Node *: the parameter or statement
+  Vec imported;  // Obj *: an import's object, else NULL
+} ScopeNames;
+
+static void add_binder(ScopeNames *sn, const char *name, Node *binder, Obj *imported) {
+  vec_push(&sn->names, (void *)name);
+  vec_push(&sn->binders, binder);
+  vec_push(&sn->imported, imported);
+}
+
+static void scope_binders(Module *m, Node *stmts, ScopeNames *sn) {
   for (Node *s = stmts; s; s = s->next) {
     Vec targets = {0};
-    if (s->kind == ND_FUNCDEF) vec_push(&targets, (void *)s->str);
+    if (s->kind == ND_FUNCDEF) add_binder(sn, s->str, s, NULL);
     if (s->kind == ND_IMPORT) {  // (`import triton.language as tl` inside a test)
       Binding *imported = NULL;
       collect_import(m, &imported, s->str, s->loc);
-      for (Binding *b = imported; b; b = b->next) vec_push(&targets, (void *)b->name);
+      for (Binding *b = imported; b; b = b->next) add_binder(sn, b->name, s, b->obj);
     }
     if (s->kind == ND_ASSIGN || s->kind == ND_AUGASSIGN || s->kind == ND_FOR) bound_names(s->a, &targets);
-    for (int i = 0; i < targets.len; i++) vec_push(names, targets.items[i]), vec_push(binders, s);
+    for (int i = 0; i < targets.len; i++) add_binder(sn, targets.items[i], s, NULL);
     if (s->kind == ND_FUNCDEF) continue;
-    scope_binders(m, s->body, names, binders);
-    scope_binders(m, s->orelse, names, binders);
+    scope_binders(m, s->body, sn);
+    scope_binders(m, s->orelse, sn);
   }
 }
 
 // scope's variables bound on env: a function defined once by name, the others as ClosureVars.
 static Binding *bind_scope(Module *m, Func *scope, Binding *env) {
-  Vec names = {0}, binders = {0};
-  for (Node *p = scope->def->a; p; p = p->next) vec_push(&names, (void *)p->str), vec_push(&binders, p);
-  scope_binders(m, scope->def->body, &names, &binders);
-  for (int i = 0; i < names.len; i++) {
+  ScopeNames sn = {0};
+  for (Node *p = scope->def->a; p; p = p->next) add_binder(&sn, p->str, p, NULL);
+  scope_binders(m, scope->def->body, &sn);
+  Vec *names = &sn.names;
+  for (int i = 0; i < names->len; i++) {
     int count = 0, first = -1;
-    for (int j = 0; j < names.len; j++)
-      if (!strcmp(names.items[j], names.items[i])) count++, first = first < 0 ? j : first;
+    for (int j = 0; j < names->len; j++)
+      if (!strcmp(names->items[j], names->items[i])) count++, first = first < 0 ? j : first;
     if (first != i) continue;  // (each name once)
-    Node *b = binders.items[i];
+    Node *b = sn.binders.items[i];
     Obj *o;
-    Binding *imported = NULL;
-    if (count == 1 && b->kind == ND_IMPORT) collect_import(m, &imported, b->str, b->loc);
     if (count == 1 && b->kind == ND_FUNCDEF && func_of_def(m, b)) {
       o = obj_new(OBJ_FUNC);
       o->fn = func_of_def(m, b);
-    } else if (imported) {
-      o = lookup(imported, names.items[i]);
+    } else if (count == 1 && sn.imported.items[i]) {
+      o = sn.imported.items[i];
     } else {
       ClosureVar *cv = xmalloc(sizeof(ClosureVar));
-      *cv = (ClosureVar){.name = names.items[i], .scope = scope, .bindings = count};
+      *cv = (ClosureVar){.name = names->items[i], .scope = scope, .bindings = count};
       if (count == 1 && b->kind == ND_ASSIGN && b->a->kind == ND_NAME) cv->assign = b;
       vec_push(&m->closure_vars, cv);
       o = obj_builtin(closure_tag);
       o->ival = m->closure_vars.len - 1;
       o->module = m;
     }
-    env = bind(env, names.items[i], o);
+    env = bind(env, names->items[i], o);
   }
   return env;
 }
@@ -1312,7 +1327,7 @@ Obj *closure_var_value(Obj *o, Node *use, const Options *opt) {
     return v;
   }
   if (cv->value) return cv->value;
-  const char *where = cv->scope->qualname ? cv->scope->qualname : cv->scope->name;
+  const char *where = func_qualname(cv->scope);
   if (!cv->assign)
     diag_fatal(use->loc, "'%s' is a variable of '%s', the function this kernel is defined in, %s: tl2cu does not "
                "run that function; give the value Triton would read with -D %s=VALUE", cv->name, where,
@@ -1353,7 +1368,7 @@ Func *jit_func_named(Module *m, const char *name) {
   for (int i = 0; i < m->funcs.len; i++) {
     Func *f = m->funcs.items[i];
     if (f->is_jit && !strcmp(f->def->str, name))
-      str_addf(&which, "%s%s (line %d)", which.len ? ", " : "", f->qualname ? f->qualname : f->name, f->def->loc.line);
+      str_addf(&which, "%s%s (line %d)", which.len ? ", " : "", func_qualname(f), f->def->loc.line);
   }
   fprintf(stderr, "tl2cu: error: -k %s: %d @triton.jit functions are named '%s': name one as -k OUTER.%s: %s\n",
           name, owners, name, name, which.buf);

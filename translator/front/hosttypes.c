@@ -44,8 +44,6 @@ static bool binds_in_blocks(Node *stmts, const char *name) {
   return false;
 }
 
-// The value last assigned to name at the top level of the launch's statement list before the
-// launch, or NULL where something else may bind it.
 // The element of `a, b = x, y` that name is bound to, or NULL where the target does not
 // name it (*binds false) or the value is no tuple of as many elements.
 static Node *unpacked_value(Node *target, Node *value, const char *name, bool *binds) {
@@ -54,13 +52,15 @@ static Node *unpacked_value(Node *target, Node *value, const char *name, bool *b
   Node *v = value && (value->kind == ND_TUPLE || value->kind == ND_LIST) ? value->args : NULL, *found = NULL;
   bool lengths = true;
   for (Node *t = target->args; t; t = t->next, v = v ? v->next : NULL) {
-    if (t->kind != ND_NAME) *binds |= true;  // (a nested or starred target: not followed)
+    if (t->kind != ND_NAME) *binds = true;  // (a nested or starred target: not followed)
     else if (!strcmp(t->str, name)) *binds = true, found = v;
     if (!v) lengths = false;
   }
   return lengths && !v ? found : NULL;
 }
 
+// The value last assigned to name at the top level of the launch's statement list before the
+// launch, or NULL where something else may bind it.
 Node *launch_assigned_value(Launch *l, const char *name) {
   Node *at = launch_statement(l), *value = NULL;
   if (!at) return NULL;

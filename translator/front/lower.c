@@ -1751,13 +1751,6 @@ static void push_descriptor_params(Kernel *k, DescParam *d) {
   }
 }
 
-// The literal a name stands for where the launch's function assigns it plainly
-// (`num_warps = 8` then `kernel[grid](..., num_warps=num_warps)`).
-static Node *fixed_literal(Launch *l, Node *value) {
-  Node *v = value->kind == ND_NAME ? launch_assigned_value(l, value->str) : NULL;
-  return v && v->kind == ND_INT ? v : NULL;
-}
-
 // A num_warps (a power of two up to 32) or num_stages (1 to most) a launch would be given: an
 // error at loc, saying what gave it, where it is not one.
 static void check_count(const char *name, int64_t v, int most, Loc loc, const char *what) {
@@ -1775,7 +1768,8 @@ static int launch_count(Ctx *c, Func *f, const char *name, int most) {
   (void)c;
   Node *kw = f->launch ? call_keyword(f->launch->call, name) : NULL;
   if (!kw) return 0;
-  Node *value = kw->a->kind == ND_INT ? kw->a : fixed_literal(f->launch, kw->a);
+  Node *value = launch_literal(f->launch, kw->a);  // (`num_warps = 8` before the launch too)
+  if (value && value->kind != ND_INT) value = NULL;
   const char *option = !strcmp(name, "num_warps") ? "--num-warps" : "--num-stages";
   if (!value)
     diag_fatal(kw->loc, "the launch's %s= is not a number tl2cu can read here: give it with %s N (on the command line "
