@@ -7,28 +7,117 @@ namespace tl2cu_kernels {
 // dead_if_join: num_warps=4
 __global__ void __launch_bounds__(128) dead_if_join(float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
   const int _tid = threadIdx.x;
-  // L12: pid = tl.program_id(0)
+  // L14: pid = tl.program_id(0)
   const int32_t pid = (int32_t)blockIdx.x;
-  // L13: offs = pid * 128 + tl.arange(0, 128)
+  // L15: offs = pid * 128 + tl.arange(0, 128)
   int32_t offs[1];  // [128] i32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) {
     const int _e = tl2cu_elem<1, 128>(_tid, _k);
     offs[_k] = tl2cu_add(tl2cu_mul(pid, 128), _e);
   }
-  // L14: x = tl.load(x_ptr + offs)
+  // L16: x = tl.load(x_ptr + offs)
   float x[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[offs[_k]];
-  // L15: y = tl.load(y_ptr + offs)
+  // L17: y = tl.load(y_ptr + offs)
   float y[1];  // [128] fp32
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) y[_k] = y_ptr[offs[_k]];
-  // L16: t = x * y
+  // L18: t = x * y
   // t: folded into the fused multiply-adds that use it
-  // L21: tl.store(o_ptr + offs, t - tl.log(y))
+  // L23: tl.store(o_ptr + offs, t - tl.log(y))
   #pragma unroll
   for (int _k = 0; _k < 1; ++_k) o_ptr[offs[_k]] = fmaf(x[_k], y[_k], -tl2cu_log(y[_k]));
+}
+
+// dead_if_load: num_warps=4
+__global__ void __launch_bounds__(128) dead_if_load(float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L28: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L29: offs = pid * 128 + tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 128), _e);
+  }
+  // L30: x = tl.load(x_ptr + offs)
+  float x[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[offs[_k]];
+  // L31: y = tl.load(y_ptr + offs)
+  float y[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) y[_k] = y_ptr[offs[_k]];
+  // L32: t = x * y
+  // t: folded into the fused multiply-adds that use it
+  // L35: tl.store(o_ptr + offs, t - tl.log(y))
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) o_ptr[offs[_k]] = fmaf(x[_k], y[_k], -tl2cu_log(y[_k]));
+}
+
+// dead_if_nested: num_warps=4
+__global__ void __launch_bounds__(128) dead_if_nested(float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L40: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L41: offs = pid * 128 + tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 128), _e);
+  }
+  // L42: x = tl.load(x_ptr + offs)
+  float x[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[offs[_k]];
+  // L43: y = tl.load(y_ptr + offs)
+  float y[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) y[_k] = y_ptr[offs[_k]];
+  // L44: t = x * y
+  // t: folded into the fused multiply-adds that use it
+  // L49: tl.store(o_ptr + offs, t - tl.log(y))
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) o_ptr[offs[_k]] = fmaf(x[_k], y[_k], -tl2cu_log(y[_k]));
+}
+
+// live_if_store: num_warps=4
+__global__ void __launch_bounds__(128) live_if_store(float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int _tid = threadIdx.x;
+  // L54: pid = tl.program_id(0)
+  const int32_t pid = (int32_t)blockIdx.x;
+  // L55: offs = pid * 128 + tl.arange(0, 128)
+  int32_t offs[1];  // [128] i32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) {
+    const int _e = tl2cu_elem<1, 128>(_tid, _k);
+    offs[_k] = tl2cu_add(tl2cu_mul(pid, 128), _e);
+  }
+  // L56: x = tl.load(x_ptr + offs)
+  float x[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) x[_k] = x_ptr[offs[_k]];
+  // L57: y = tl.load(y_ptr + offs)
+  float y[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) y[_k] = y_ptr[offs[_k]];
+  // L58: t = x * y
+  float t[1];  // [128] fp32
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) t[_k] = __fmul_rn(x[_k], y[_k]);
+  // L59: if n > 100:
+  if ((n > 100)) {
+    // L60: tl.store(o_ptr + offs + 128, y)
+    #pragma unroll
+    for (int _k = 0; _k < 1; ++_k) *((o_ptr + offs[_k]) + 128) = y[_k];
+  }
+  // L61: tl.store(o_ptr + offs, t - tl.log(y))
+  #pragma unroll
+  for (int _k = 0; _k < 1; ++_k) o_ptr[offs[_k]] = (t[_k] - tl2cu_log(y[_k]));
 }
 
 }  // namespace tl2cu_kernels
@@ -46,5 +135,50 @@ extern "C" cudaError_t dead_if_join(cudaStream_t _stream, float *x_ptr, float *y
   if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
   if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
   return dead_if_join_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o_ptr, n);
+}
+
+extern "C" cudaError_t dead_if_load_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::dead_if_load<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, o_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t dead_if_load(cudaStream_t _stream, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)4;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return dead_if_load_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o_ptr, n);
+}
+
+extern "C" cudaError_t dead_if_nested_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::dead_if_nested<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, o_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t dead_if_nested(cudaStream_t _stream, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)4;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return dead_if_nested_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o_ptr, n);
+}
+
+extern "C" cudaError_t live_if_store_grid(cudaStream_t _stream, unsigned _gx, unsigned _gy, unsigned _gz, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  if (_gx == 0 || _gy == 0 || _gz == 0) return cudaSuccess;  // an empty grid launches nothing
+  tl2cu_kernels::live_if_store<<<dim3(_gx, _gy, _gz), 128, 0, _stream>>>(x_ptr, y_ptr, o_ptr, n);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t live_if_store(cudaStream_t _stream, float *x_ptr, float *y_ptr, float *o_ptr, int32_t n) {
+  const int64_t _gx = (int64_t)4;
+  const int64_t _gy = 1;
+  const int64_t _gz = 1;
+  if (_gx <= 0 || _gy <= 0 || _gz <= 0) return cudaSuccess;  // an empty grid launches nothing
+  if (_gx > 2147483647 || _gy > 65535 || _gz > 65535) return cudaErrorInvalidConfiguration;
+  return live_if_store_grid(_stream, (unsigned)_gx, (unsigned)_gy, (unsigned)_gz, x_ptr, y_ptr, o_ptr, n);
 }
 

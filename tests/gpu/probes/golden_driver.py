@@ -72,8 +72,10 @@ def nested_kernels():
 def dead_if_join():
     m = module('tests/golden/dead_if_join.py')  # (t fused into the subtract: an fma, as Triton's)
     n = 128 * 64
-    x, y, o = torch.randn(n, device='cuda'), torch.rand(n, device='cuda') + 0.5, torch.empty(n, device='cuda')
-    m.dead_if_join[(64,)](x, y, o, n)
+    x, y = torch.randn(2 * n, device='cuda'), torch.rand(n, device='cuda') + 0.5  # (x: dead_if_load's load past n)
+    for kernel in (m.dead_if_join, m.dead_if_load, m.dead_if_nested, m.live_if_store):
+        o = torch.empty(2 * n, device='cuda')  # (live_if_store writes a second half)
+        kernel[(64,)](x, y, o, n)
 
 
 LAUNCHES = {'float_identities': float_identities, 'axisinfo_div': axisinfo_div,
